@@ -1,0 +1,116 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestParseFlags checks defaults and that every bad command line is
+// rejected with an error naming the offending flag.
+func TestParseFlags(t *testing.T) {
+	out := t.TempDir()
+	cfg, err := parseFlags([]string{"--trie", "ubt", "--entries", "10", "--out", out}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.trie != trieUBT || cfg.entries != 10 || cfg.out != out || cfg.seed != defaultSeed ||
+		cfg.gasTarget != defaultGasTarget || cfg.force || cfg.chunkBlocks != defaultChunkBlocks {
+		t.Errorf("unexpected config %+v", cfg)
+	}
+	cfg, err = parseFlags([]string{"--trie=mpt", "--entries=5", "--out", out, "--seed", "9", "--gas-target", "2000000", "--force"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.trie != trieMPT || cfg.seed != 9 || cfg.gasTarget != 2_000_000 || !cfg.force {
+		t.Errorf("unexpected config %+v", cfg)
+	}
+
+	tests := []struct {
+		args []string
+		want string // substring of the error
+	}{
+		{[]string{"--entries", "10", "--out", out}, "--trie"},
+		{[]string{"--trie", "verkle", "--entries", "10", "--out", out}, "--trie"},
+		{[]string{"--trie", "UBT", "--entries", "10", "--out", out}, "--trie"},
+		{[]string{"--trie", "ubt", "--out", out}, "--entries"},
+		{[]string{"--trie", "ubt", "--entries", "0", "--out", out}, "--entries"},
+		{[]string{"--trie", "ubt", "--entries", "-3", "--out", out}, "--entries"},
+		{[]string{"--trie", "ubt", "--entries", "1e3", "--out", out}, "-entries"},
+		{[]string{"--trie", "ubt", "--entries", "99999999999", "--out", out}, "--entries"},
+		{[]string{"--trie", "ubt", "--entries", "10"}, "--out"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--gas-target", "100"}, "--gas-target"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--gas-target", "-1"}, "-gas-target"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--seed", "x"}, "-seed"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--bogus"}, "-bogus"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "extra"}, "extra"},
+	}
+	for _, tt := range tests {
+		_, err := parseFlags(tt.args, io.Discard)
+		if err == nil {
+			t.Errorf("%q: no error", tt.args)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: error %q does not name %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// TestRunErrors checks that run fails cleanly, without panics or output
+// files, on bad command lines and on a non-empty output directory.
+func TestRunErrors(t *testing.T) {
+	if err := run([]string{"--trie", "xyz", "--entries", "5", "--out", t.TempDir()}, io.Discard); err == nil {
+		t.Fatal("bad --trie accepted")
+	}
+	if err := run([]string{"-h"}, io.Discard); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: got %v, want flag.ErrHelp", err)
+	}
+
+	dir := t.TempDir()
+	stray := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(stray, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--trie", "mpt", "--entries", "20", "--out", dir}
+	err := run(args, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("non-empty --out: got %v, want an error suggesting --force", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, manifestFileName)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("refused run wrote a manifest")
+	}
+	if err := run(append(args, "--force"), io.Discard); err != nil {
+		t.Fatalf("--force: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, manifestFileName)); err != nil {
+		t.Fatalf("--force run wrote no manifest: %v", err)
+	}
+	if _, err := os.Stat(stray); err != nil {
+		t.Fatalf("--force removed an unrelated file: %v", err)
+	}
+	// --out naming a file is refused.
+	if err := run([]string{"--trie", "mpt", "--entries", "20", "--out", stray, "--force"}, io.Discard); err == nil || !strings.Contains(err.Error(), "--out") {
+		t.Fatalf("--out naming a file: got %v", err)
+	}
+}

@@ -1,0 +1,84 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// TestDeterminism checks that the same flags give byte-identical dumps,
+// also when the chain is generated in differently sized chunks, and that
+// another seed gives a different one.
+func TestDeterminism(t *testing.T) {
+	for _, kind := range []trieKind{trieUBT, trieMPT} {
+		t.Run(string(kind), func(t *testing.T) {
+			a, b, c := testConfig(t, kind), testConfig(t, kind), testConfig(t, kind)
+			b.chunkBlocks = 3
+			c.seed++
+			mustDump(t, a)
+			mustDump(t, b)
+			mustDump(t, c)
+
+			for _, name := range []string{genesisFileName, populationFileName, manifestFileName} {
+				if !bytes.Equal(readDumpFile(t, a.out, name), readDumpFile(t, b.out, name)) {
+					t.Errorf("%s differs between identical runs", name)
+				}
+			}
+			if bytes.Equal(readDumpFile(t, a.out, populationFileName), readDumpFile(t, c.out, populationFileName)) {
+				t.Errorf("%s does not depend on the seed", populationFileName)
+			}
+		})
+	}
+}
+
+// TestManifest checks the stable keys of manifest.json and that the file
+// entry is consistent with the population.
+func TestManifest(t *testing.T) {
+	cfg := testConfig(t, trieUBT)
+	m := mustDump(t, cfg)
+
+	var raw map[string]any
+	if err := json.Unmarshal(readDumpFile(t, cfg.out, manifestFileName), &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"genesis", "genesis_hash", "trie", "entries", "seed", "files"} {
+		if _, ok := raw[key]; !ok {
+			t.Errorf("manifest lacks key %q", key)
+		}
+	}
+	if m.Genesis != genesisFileName || m.Trie != trieUBT || m.Entries != testEntries || m.Seed != cfg.seed {
+		t.Errorf("manifest header mismatch: %+v", m)
+	}
+	if got := m.Population.Accounts + m.Population.ERC20Holders + m.Population.SequentialSlots; got != testEntries {
+		t.Errorf("population kinds sum to %d, want %d", got, testEntries)
+	}
+	if len(m.Files) != 1 {
+		t.Fatalf("want 1 file, have %d", len(m.Files))
+	}
+	f := m.Files[0]
+	if f.File != populationFileName || f.Role != "population" || f.Workload != "" || f.FirstBlock != 1 {
+		t.Errorf("bad file entry %+v", f)
+	}
+	if f.LastBlock < 2 || f.TxCount == 0 || f.GasUsed == 0 {
+		t.Errorf("implausible population: %+v", f)
+	}
+	if f.GasUsed > f.LastBlock*(testGasTarget+batchBaseGas+maxBatchItems*batchItemGas) {
+		t.Errorf("gas used %d far above target %d per block", f.GasUsed, testGasTarget)
+	}
+}

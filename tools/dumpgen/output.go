@@ -1,0 +1,91 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Names of the files of a dump directory.
+const (
+	genesisFileName    = "genesis.json"
+	populationFileName = "population.rlp"
+	manifestFileName   = "manifest.json"
+)
+
+// prepareOutDir creates dir, or checks that an existing dir may be written:
+// it must be empty unless force is set. With force, files of a previous dump
+// are removed so that a failed run cannot leave a stale manifest behind;
+// other files are left alone.
+func prepareOutDir(dir string, force bool) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("invalid --out %q: %w", dir, err)
+		}
+		return nil
+	case err != nil:
+		return fmt.Errorf("invalid --out %q: %w", dir, err)
+	case len(entries) > 0 && !force:
+		return fmt.Errorf("invalid --out %q: directory is not empty (use --force to overwrite)", dir)
+	}
+	for _, name := range []string{manifestFileName, genesisFileName, populationFileName} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFileAtomic writes a file through a temporary name in the same
+// directory and renames it into place once complete. fill writes the
+// content.
+func writeFileAtomic(path string, fill func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if err := fill(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// writeBytesAtomic writes data to path with writeFileAtomic.
+func writeBytesAtomic(path string, data []byte) error {
+	return writeFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}

@@ -1,0 +1,272 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/params"
+)
+
+// Workload names, as in execution-specs' stateful benchmarks.
+const (
+	wlBalanceOf = "erc20_balanceof"
+	wlApprove   = "erc20_approve"
+	wlMixed     = "mixed_sload_sstore"
+	wlSload     = "sload_benchmark"
+	wlSstore    = "sstore_variants"
+)
+
+// workloadNames lists every workload in manifest order.
+var workloadNames = []string{wlBalanceOf, wlApprove, wlMixed, wlSload, wlSstore}
+
+const (
+	// maxTxGas caps the gas limit of a workload transaction below the
+	// EIP-7825 transaction gas cap of 2^24.
+	maxTxGas = 16_000_000
+
+	// workloadBaseGas is the gas limit a workload transaction reserves
+	// besides its operations: intrinsic gas, calldata, cold contract and
+	// code access (EIP-4762 code chunks on UBT).
+	workloadBaseGas = 100_000
+
+	// opGasGuess is the gas per operation assumed before a variant's first
+	// transaction; later ones use the gas their predecessor used.
+	opGasGuess = 40_000
+)
+
+// variant is one kind of transaction of a workload. A workload rotates
+// through its variants, one transaction each.
+type variant struct {
+	name string
+	to   common.Address
+	// call encodes a transaction doing count operations, the first being
+	// the variant's done'th.
+	call func(done, count uint64) []byte
+	// counts returns the SLOADs and SSTOREs of those operations.
+	counts func(done, count uint64) (reads, writes uint64)
+}
+
+// workload is a planned benchmark: blocks of transactions of its variants
+// on top of the population, each block filled up to the gas target.
+type workload struct {
+	name     string
+	variants []variant
+}
+
+// parseWorkloads validates a --workloads value: a comma separated list of
+// workload names, "all" or "none".
+func parseWorkloads(s string) ([]string, error) {
+	switch s {
+	case "all":
+		return append([]string(nil), workloadNames...), nil
+	case "none", "":
+		return nil, nil
+	}
+	var names []string
+	seen := make(map[string]bool)
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if !isWorkload(name) {
+			return nil, fmt.Errorf("invalid --workloads %q: unknown workload %q (known: %s, all, none)", s, name, strings.Join(workloadNames, ", "))
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("invalid --workloads %q: %s listed twice", s, name)
+		}
+		seen[name] = true
+	}
+	for _, name := range workloadNames { // manifest order, whatever the flag order
+		if seen[name] {
+			names = append(names, name)
+		}
+	}
+	return names, nil
+}
+
+func isWorkload(name string) bool {
+	for _, n := range workloadNames {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// checkWorkloadFits fails if the population lacks the entries a workload
+// reads: ERC20 workloads need a holder, slot workloads a sequential slot.
+func checkWorkloadFits(name string, split [numKinds]uint64) error {
+	switch name {
+	case wlBalanceOf, wlMixed:
+		if split[kindHolder] == 0 {
+			return fmt.Errorf("invalid --entries: workload %s needs at least one erc20 holder (--entries >= 4), or leave it out with --workloads", name)
+		}
+	case wlSload, wlSstore:
+		if split[kindSlot] == 0 {
+			return fmt.Errorf("invalid --entries: workload %s needs at least one sequential slot, or leave it out with --workloads", name)
+		}
+	}
+	return nil
+}
+
+// newWorkload plans the named workload on a population of split entries.
+func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
+	salt := derive(domainWorkload+"/"+name, seed, 0)
+	holders, slots := split[kindHolder], split[kindSlot]
+	driver := func(op uint64, counts func(done, count uint64) (uint64, uint64)) variant {
+		return variant{name: name, to: driverAddress, counts: counts, call: func(done, count uint64) []byte {
+			return driverCall(op, salt, done, count, max(holders, 1), seed)
+		}}
+	}
+	slotOp := func(vname string, op uint64, offset uint64, modulus *big.Int, reads bool) variant {
+		return variant{
+			name: vname, to: slotsAddress,
+			call: func(done, count uint64) []byte {
+				return slotsCall(op, salt, offset+done, count, modulus)
+			},
+			counts: func(_, count uint64) (uint64, uint64) {
+				if reads {
+					return count, 0
+				}
+				return 0, count
+			},
+		}
+	}
+	n := new(big.Int).SetUint64(max(slots, 1))
+	w := &workload{name: name}
+	switch name {
+	case wlBalanceOf:
+		w.variants = []variant{driver(driverOpBalanceOf, func(_, c uint64) (uint64, uint64) { return c, 0 })}
+	case wlApprove:
+		w.variants = []variant{driver(driverOpApprove, func(_, c uint64) (uint64, uint64) { return 0, c })}
+	case wlMixed:
+		w.variants = []variant{driver(driverOpMixed, func(done, c uint64) (uint64, uint64) {
+			writes := (done+c)/2 - done/2 // odd j in [done, done+c)
+			return c - writes, writes
+		})}
+	case wlSload:
+		w.variants = []variant{slotOp(name, slotsOpRead, 0, n, true)}
+	case wlSstore:
+		w.variants = []variant{
+			// nonzero -> nonzero: existing slots from 0 up, wrapping
+			slotOp("update", slotsOpWrite, 0, n, false),
+			// zero -> nonzero: fresh slots after the population's
+			slotOp("create", slotsOpWrite, slots, new(big.Int).Lsh(common.Big1, 64), false),
+			// nonzero -> zero: existing slots from the middle up, wrapping
+			slotOp("clear", slotsOpClear, slots/2, n, false),
+		}
+	default:
+		panic("unknown workload " + name)
+	}
+	return w
+}
+
+// workloadFileName is the dump file of a workload.
+func workloadFileName(name string) string {
+	return "workload_" + name + ".rlp"
+}
+
+// workloadRun fills the blocks of one workload. It is driven from
+// core.GenerateChain's callback, sequentially, and must not be shared.
+type workloadRun struct {
+	w         *workload
+	blocks    uint64
+	gasTarget uint64
+	coinbase  common.Address
+	*senders
+
+	made   uint64   // blocks filled
+	done   []uint64 // operations done per variant
+	perOp  []uint64 // gas per operation per variant, learnt
+	txs    uint64
+	reads  uint64
+	writes uint64
+	err    error
+}
+
+// newWorkloadRun plans blocks blocks of w, signed by a copy of the
+// population's senders (nonces continue from the population head).
+func newWorkloadRun(w *workload, blocks, gasTarget uint64, coinbase common.Address, s *senders) *workloadRun {
+	r := &workloadRun{
+		w: w, blocks: blocks, gasTarget: gasTarget, coinbase: coinbase, senders: s.clone(),
+		done: make([]uint64, len(w.variants)), perOp: make([]uint64, len(w.variants)),
+	}
+	for i := range r.perOp {
+		r.perOp[i] = opGasGuess
+	}
+	return r
+}
+
+func (r *workloadRun) finished() bool      { return r.made == r.blocks }
+func (r *workloadRun) blocksLeft() uint64  { return r.blocks - r.made }
+func (r *workloadRun) exact() bool         { return true }
+func (r *workloadRun) failure() error      { return r.err }
+func (r *workloadRun) counts() (uint64, uint64) { return r.reads, r.writes }
+
+func (r *workloadRun) status() string {
+	return fmt.Sprintf("workload %s, %d txs, %d slot reads, %d slot writes", r.w.name, r.txs, r.reads, r.writes)
+}
+
+// opLimit is the gas limit reserved per operation of variant v: twice the
+// gas the last transaction used per operation (refunds of clearing writes
+// are at most a fifth), plus slack.
+func (r *workloadRun) opLimit(v int) uint64 {
+	return 2*r.perOp[v] + 200
+}
+
+// fillBlock adds transactions until the block's gas used reaches the target.
+func (r *workloadRun) fillBlock(_ int, gen *core.BlockGen) {
+	gen.SetPoS()
+	gen.SetCoinbase(r.coinbase)
+	gasLimit := gen.Gas() // gas left of an empty block
+	for r.err == nil {
+		used := gasLimit - gen.Gas()
+		if used >= r.gasTarget {
+			break
+		}
+		v := int(r.txs % uint64(len(r.w.variants)))
+		room := r.gasTarget - used
+		n := max(1, min((maxTxGas-workloadBaseGas)/r.opLimit(v), room/max(r.perOp[v], 1)))
+		variant := r.w.variants[v]
+		tx, err := r.sign(&types.DynamicFeeTx{
+			To:    &variant.to,
+			Gas:   workloadBaseGas + n*r.opLimit(v),
+			Value: new(big.Int),
+			Data:  variant.call(r.done[v], n),
+		})
+		if err != nil {
+			r.err = err
+			break
+		}
+		before := gen.Gas()
+		gen.AddTx(tx)
+		gas := before - gen.Gas()
+		reads, writes := variant.counts(r.done[v], n)
+		r.reads += reads
+		r.writes += writes
+		r.done[v] += n
+		r.txs++
+		if gas > params.TxGas {
+			r.perOp[v] = max((gas-params.TxGas+n-1)/n, 1)
+		}
+	}
+	r.made++
+}
