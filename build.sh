@@ -23,6 +23,9 @@ UPSTREAM_MOD=github.com/ethereum/go-ethereum
 # Top-level upstream directories that statelab never uses as overlay roots: build/ is our
 # output directory and docs/ holds statelab's own documentation.
 NOT_OVERLAY_ROOTS=" build docs "
+# statelab's own Go packages. Overlay directories (cmd/, core/, ...) are not among them:
+# their files only compile inside the assembled tree.
+STATELAB_PKGS="./tools/..."
 
 # Deterministic identity for the assembled tree's commits.
 export GIT_COMMITTER_NAME=statelab GIT_COMMITTER_EMAIL=statelab@localhost
@@ -399,7 +402,7 @@ build_bins() {
 	log "building geth and evm"
 	(cd "$TREE" && go build -o "$BIN/" ./cmd/geth ./cmd/evm)
 	log "building statelab tools"
-	(cd "$ROOT" && go build -o "$BIN/" ./tools/...)
+	(cd "$ROOT" && go build -o "$BIN/" $STATELAB_PKGS)
 }
 
 # touched_packages lists the upstream packages (./dir) that patches or overlays touch.
@@ -448,7 +451,7 @@ cmd_test() {
 	log "geth's own tests of the touched packages: $(echo $pkgs)"
 	go_test "$TREE" "upstream tests (patched tree)" -count=1 -timeout 30m $pkgs
 	log "statelab's own tests"
-	go_test "$ROOT" "statelab tests" -count=1 -timeout 20m ./...
+	go_test "$ROOT" "statelab tests" -count=1 -timeout 20m $STATELAB_PKGS
 	log "end-to-end smoke test"
 	STATELAB_BIN=$BIN go_test "$ROOT/tools/e2e" "e2e smoke" -count=1 -timeout 20m -tags e2e ./...
 }

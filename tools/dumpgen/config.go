@@ -24,8 +24,12 @@ import (
 )
 
 const (
-	defaultSeed      = 1
-	defaultGasTarget = 30_000_000
+	defaultSeed           = 1
+	defaultGasTarget      = 100_000_000
+	defaultWorkloadBlocks = 2
+
+	// maxWorkloadBlocks bounds --workload-blocks.
+	maxWorkloadBlocks = 1 << 20
 
 	// maxEntries bounds --entries so that the population's progress
 	// arithmetic (products of two entry counts) cannot overflow.
@@ -44,14 +48,26 @@ type config struct {
 	gasTarget uint64
 	force     bool
 
+	workloads      []string // names, in manifest order
+	workloadBlocks uint64
+
 	chunkBlocks int // blocks per generation chunk; not a flag, tests vary it
 }
 
 // usage is printed for -h and after flag errors.
-const usage = `Usage: dumpgen --trie ubt|mpt --entries N --out DIR [--seed S] [--gas-target G] [--force]
+const usage = `Usage: dumpgen --trie ubt|mpt --entries N --out DIR [--seed S] [--gas-target G]
+               [--workloads all|none|NAME,...] [--workload-blocks K] [--force]
 
 Writes an offline synthetic chain for geth import to DIR: genesis.json,
-population.rlp (blocks creating N state entries) and manifest.json.
+population.rlp (blocks creating N state entries), one workload_NAME.rlp per
+workload (K blocks on top of the population head) and manifest.json.
+Workloads: erc20_balanceof, erc20_approve, mixed_sload_sstore,
+sload_benchmark, sstore_variants.
+
+Import: geth init genesis.json, geth import population.rlp, then import ONE
+workload file per copy of that datadir. Importing several workload files
+into one datadir also works: each is a branch off the population head and
+the last one imported becomes the head.
 
 `
 
@@ -65,8 +81,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		entries   = fs.Int64("entries", 0, "number of state entries the population creates (> 0)")
 		out       = fs.String("out", "", "output directory")
 		seed      = fs.Uint64("seed", defaultSeed, "seed of all derived keys, addresses and values")
-		gasTarget = fs.Uint64("gas-target", defaultGasTarget, "gas used per population block; the gas limit is twice this")
+		gasTarget = fs.Uint64("gas-target", defaultGasTarget, "gas used per block; the gas limit is twice this")
 		force     = fs.Bool("force", false, "write into a non-empty --out, replacing a previous dump")
+		workloads = fs.String("workloads", "all", `comma separated workloads to write, "all" or "none"`)
+		wlBlocks  = fs.Int64("workload-blocks", defaultWorkloadBlocks, "blocks per workload file (> 0)")
 	)
 	fs.Usage = func() {} // printed below for -h only; errors stay one line
 	if err := fs.Parse(args); err != nil {
@@ -100,5 +118,17 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.gasTarget < minGasTarget || cfg.gasTarget > maxGasTarget {
 		return nil, fmt.Errorf("invalid --gas-target %d: must be between %d and %d", cfg.gasTarget, minGasTarget, uint64(maxGasTarget))
 	}
+	if cfg.workloads, err = parseWorkloads(*workloads); err != nil {
+		return nil, err
+	}
+	for _, name := range cfg.workloads {
+		if err := checkWorkloadFits(name, splitEntries(cfg.entries)); err != nil {
+			return nil, err
+		}
+	}
+	if *wlBlocks <= 0 || *wlBlocks > maxWorkloadBlocks {
+		return nil, fmt.Errorf("invalid --workload-blocks %d: must be between 1 and %d", *wlBlocks, maxWorkloadBlocks)
+	}
+	cfg.workloadBlocks = uint64(*wlBlocks)
 	return cfg, nil
 }

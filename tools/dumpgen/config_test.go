@@ -35,8 +35,25 @@ func TestParseFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	if cfg.trie != trieUBT || cfg.entries != 10 || cfg.out != out || cfg.seed != defaultSeed ||
-		cfg.gasTarget != defaultGasTarget || cfg.force || cfg.chunkBlocks != defaultChunkBlocks {
+		cfg.gasTarget != defaultGasTarget || cfg.force || cfg.chunkBlocks != defaultChunkBlocks ||
+		len(cfg.workloads) != len(workloadNames) || cfg.workloadBlocks != defaultWorkloadBlocks {
 		t.Errorf("unexpected config %+v", cfg)
+	}
+	if defaultGasTarget != 100_000_000 {
+		t.Errorf("default gas target %d", defaultGasTarget)
+	}
+	cfg, err = parseFlags([]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "sload_benchmark, erc20_approve", "--workload-blocks", "7"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.workloads) != 2 || cfg.workloads[0] != wlApprove || cfg.workloads[1] != wlSload || cfg.workloadBlocks != 7 {
+		t.Errorf("workloads %q (want manifest order), blocks %d", cfg.workloads, cfg.workloadBlocks)
+	}
+	for _, none := range []string{"none", ""} {
+		cfg, err = parseFlags([]string{"--trie", "ubt", "--entries", "1", "--out", out, "--workloads", none}, io.Discard)
+		if err != nil || len(cfg.workloads) != 0 {
+			t.Errorf("--workloads %q: %v, %q", none, err, cfg.workloads)
+		}
 	}
 	cfg, err = parseFlags([]string{"--trie=mpt", "--entries=5", "--out", out, "--seed", "9", "--gas-target", "2000000", "--force"}, io.Discard)
 	if err != nil {
@@ -64,6 +81,14 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--seed", "x"}, "-seed"},
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--bogus"}, "-bogus"},
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "extra"}, "extra"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "erc20_transfer"}, "--workloads"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "sload_benchmark,sload_benchmark"}, "--workloads"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "all,none"}, "--workloads"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-blocks", "0"}, "--workload-blocks"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-blocks", "-2"}, "--workload-blocks"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-blocks", "x"}, "-workload-blocks"},
+		{[]string{"--trie", "ubt", "--entries", "3", "--out", out}, "--entries"},
+		{[]string{"--trie", "ubt", "--entries", "3", "--out", out, "--workloads", "mixed_sload_sstore"}, "erc20 holder"},
 	}
 	for _, tt := range tests {
 		_, err := parseFlags(tt.args, io.Discard)

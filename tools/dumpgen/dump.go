@@ -29,19 +29,31 @@ import (
 
 // makeDump writes a complete dump as described by cfg and returns its
 // manifest. Progress goes to log. The output files are written atomically,
-// the manifest last, so a failed run never leaves a manifest behind.
-func makeDump(cfg *config, log io.Writer) (*manifest, error) {
+// the manifest last, so a failed run never leaves a manifest behind. The
+// generation state lives in a temporary database inside cfg.out, removed
+// when makeDump returns.
+func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 	start := time.Now()
 	if err := prepareOutDir(cfg.out, cfg.force); err != nil {
 		return nil, err
 	}
+	db, err := openScratchDB(cfg.out)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+
 	chainCfg := chainConfig(cfg.trie)
 	pop, err := newPopulation(chainCfg, cfg.seed, cfg.entries, cfg.gasTarget)
 	if err != nil {
 		return nil, err
 	}
 	genesis := makeGenesis(chainCfg, cfg.gasTarget, pop.addrs)
-	gen, err := newGenerator(cfg.trie, genesis, cfg.gasTarget, newProgress(log, cfg.entries))
+	gen, err := newGenerator(db, cfg.trie, genesis, newProgress(log))
 	if err != nil {
 		return nil, err
 	}
@@ -54,38 +66,26 @@ func makeDump(cfg *config, log io.Writer) (*manifest, error) {
 	fmt.Fprintf(log, "dumpgen: trie %s, %d entries (%d accounts, %d erc20 holders, %d slots), seed %d, gas target %d, genesis %x\n",
 		cfg.trie, cfg.entries, pop.targets[kindAccount], pop.targets[kindHolder], pop.targets[kindSlot], cfg.seed, cfg.gasTarget, gen.genesisHash())
 
-	var seg *segment
-	err = writeFileAtomic(filepath.Join(cfg.out, populationFileName), func(w io.Writer) error {
-		var err error
-		seg, err = gen.run(pop, w)
-		return err
-	})
+	seg, err := writeSegment(gen, pop, filepath.Join(cfg.out, populationFileName))
 	if err != nil {
 		return nil, err
 	}
-	m := &manifest{
-		Version:     manifestVersion,
-		Generator:   generatorName(),
-		Genesis:     genesisFileName,
-		GenesisHash: gen.genesisHash(),
-		Trie:        cfg.trie,
-		ChainID:     chainCfg.ChainID.Uint64(),
-		Entries:     cfg.entries,
-		Seed:        cfg.seed,
-		GasTarget:   cfg.gasTarget,
-		GasLimit:    genesis.GasLimit,
-		Population: populationLayout{
-			Accounts:        pop.targets[kindAccount],
-			ERC20Holders:    pop.targets[kindHolder],
-			SequentialSlots: pop.targets[kindSlot],
-			Token:           tokenAddress,
-			TokenSlot:       tokenBalanceSlot,
-			SlotsContract:   slotsAddress,
-			Coinbase:        pop.coinbase,
-			Senders:         pop.addrs,
-		},
-		Files: []manifestFile{populationFile(seg)},
+	fmt.Fprintf(log, "dumpgen: gas per entry: %d per account, ~%d per erc20 holder, ~%d per slot (batches of up to %d)\n",
+		params.TxGas, pop.perItem[kindHolder], pop.perItem[kindSlot], maxBatchItems)
+	files := []manifestFile{segmentFile(populationFileName, rolePopulation, "", seg)}
+	logSegment(log, populationFileName, seg)
+
+	for _, name := range cfg.workloads {
+		run := newWorkloadRun(newWorkload(name, cfg.seed, pop.targets), cfg.workloadBlocks, cfg.gasTarget, pop.coinbase, pop.senders)
+		file := workloadFileName(name)
+		seg, err := writeSegment(gen.branch(), run, filepath.Join(cfg.out, file))
+		if err != nil {
+			return nil, fmt.Errorf("workload %s: %w", name, err)
+		}
+		files = append(files, segmentFile(file, roleWorkload, name, seg))
+		logSegment(log, file, seg)
 	}
+	m = newManifest(cfg, chainCfg, genesis, gen, pop, files)
 	blob, err := m.encode()
 	if err != nil {
 		return nil, err
@@ -93,11 +93,58 @@ func makeDump(cfg *config, log io.Writer) (*manifest, error) {
 	if err := writeBytesAtomic(filepath.Join(cfg.out, manifestFileName), blob); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(log, "dumpgen: gas per entry: %d per account, ~%d per erc20 holder, ~%d per slot (batches of up to %d)\n",
-		params.TxGas, pop.perItem[kindHolder], pop.perItem[kindSlot], maxBatchItems)
-	fmt.Fprintf(log, "dumpgen: wrote %s: blocks %d..%d, %d txs, %d gas, head root %x, took %v\n",
-		cfg.out, seg.FirstBlock, seg.LastBlock, seg.TxCount, seg.GasUsed, seg.HeadRoot, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(log, "dumpgen: wrote %s (%d files), took %v\n", cfg.out, len(files), time.Since(start).Round(time.Millisecond))
 	return m, nil
+}
+
+// writeSegment generates the blocks of f with gen into the file at path.
+func writeSegment(gen *generator, f filler, path string) (*segment, error) {
+	var seg *segment
+	err := writeFileAtomic(path, func(w io.Writer) error {
+		var err error
+		seg, err = gen.run(f, w)
+		return err
+	})
+	return seg, err
+}
+
+// logSegment prints the summary of a written segment.
+func logSegment(log io.Writer, file string, seg *segment) {
+	blocks := seg.LastBlock - seg.FirstBlock + 1
+	fmt.Fprintf(log, "dumpgen: %s: blocks %d..%d, %d txs, %d gas (%d per block), %d slot reads, %d slot writes, head root %x\n",
+		file, seg.FirstBlock, seg.LastBlock, seg.TxCount, seg.GasUsed, seg.GasUsed/blocks, seg.SlotReads, seg.SlotWrites, seg.HeadRoot)
+}
+
+// newManifest assembles the manifest of a generated dump.
+func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesis, gen *generator, pop *population, files []manifestFile) *manifest {
+	return &manifest{
+		Version:        manifestVersion,
+		Generator:      generatorName(),
+		Genesis:        genesisFileName,
+		GenesisHash:    gen.genesisHash(),
+		Trie:           cfg.trie,
+		ChainID:        chainCfg.ChainID.Uint64(),
+		Entries:        cfg.entries,
+		Seed:           cfg.seed,
+		GasTarget:      cfg.gasTarget,
+		GasLimit:       genesis.GasLimit,
+		WorkloadBlocks: cfg.workloadBlocks,
+		Import:         importNote,
+		Population: populationLayout{
+			Accounts:        pop.targets[kindAccount],
+			ERC20Holders:    pop.targets[kindHolder],
+			SequentialSlots: pop.targets[kindSlot],
+			Token:           tokenAddress,
+			TokenSlot:       tokenBalanceSlot,
+			AllowanceSlot:   tokenAllowanceSlot,
+			SupplySlot:      tokenSupplySlot,
+			SlotsContract:   slotsAddress,
+			Driver:          driverAddress,
+			Coinbase:        pop.coinbase,
+			Senders:         pop.addrs,
+		},
+		Files: files,
+	}
 }
 
 // writeGenesis writes genesis.json and checks that the file, decoded as geth

@@ -35,7 +35,11 @@ func TestDeterminism(t *testing.T) {
 			mustDump(t, b)
 			mustDump(t, c)
 
-			for _, name := range []string{genesisFileName, populationFileName, manifestFileName} {
+			names := []string{genesisFileName, populationFileName, manifestFileName}
+			for _, name := range workloadNames {
+				names = append(names, workloadFileName(name))
+			}
+			for _, name := range names {
 				if !bytes.Equal(readDumpFile(t, a.out, name), readDumpFile(t, b.out, name)) {
 					t.Errorf("%s differs between identical runs", name)
 				}
@@ -68,8 +72,20 @@ func TestManifest(t *testing.T) {
 	if got := m.Population.Accounts + m.Population.ERC20Holders + m.Population.SequentialSlots; got != testEntries {
 		t.Errorf("population kinds sum to %d, want %d", got, testEntries)
 	}
-	if len(m.Files) != 1 {
-		t.Fatalf("want 1 file, have %d", len(m.Files))
+	if len(m.Files) != 1+len(workloadNames) {
+		t.Fatalf("want %d files, have %d", 1+len(workloadNames), len(m.Files))
+	}
+	for i, name := range workloadNames {
+		f := m.Files[1+i]
+		if f.File != workloadFileName(name) || f.Role != roleWorkload || f.Workload != name ||
+			f.FirstBlock != m.Files[0].LastBlock+1 || f.ParentHash != m.Files[0].HeadHash {
+			t.Errorf("bad workload entry %+v", f)
+		}
+		for _, key := range []string{"file", "role", "workload", "first_block", "last_block", "head_root", "gas_used", "tx_count", "slot_reads", "slot_writes"} {
+			if _, ok := raw["files"].([]any)[1+i].(map[string]any)[key]; !ok {
+				t.Errorf("workload entry lacks key %q", key)
+			}
+		}
 	}
 	f := m.Files[0]
 	if f.File != populationFileName || f.Role != "population" || f.Workload != "" || f.FirstBlock != 1 {

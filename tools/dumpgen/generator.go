@@ -25,61 +25,68 @@ import (
 	"github.com/ethereum/go-ethereum/consensus/beacon"
 	"github.com/ethereum/go-ethereum/consensus/ethash"
 	"github.com/ethereum/go-ethereum/core"
-	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/triedb"
 )
 
-// defaultChunkBlocks is the number of blocks generated per core.GenerateChain
-// call. Only one chunk of blocks is held in memory; the state lives in the
-// generator's database.
+// defaultChunkBlocks is the largest number of blocks generated per
+// core.GenerateChain call. Only one chunk of blocks is held in memory; the
+// state lives in the generator's database, flushed after every block.
 const defaultChunkBlocks = 64
 
 // segment describes a run of blocks written to one RLP file.
 type segment struct {
 	FirstBlock uint64
 	LastBlock  uint64
+	ParentHash common.Hash
 	HeadRoot   common.Hash
 	HeadHash   common.Hash
 	GasUsed    uint64
 	TxCount    uint64
+	SlotReads  uint64
+	SlotWrites uint64
 }
 
-// generator builds the population chain of a dump on top of its genesis.
-// A generator is single-use and not safe for concurrent use.
+// filler decides the transactions of the blocks of one segment. Its
+// fillBlock is the core.GenerateChain callback; blocks are generated while
+// it is not finished.
+type filler interface {
+	fillBlock(i int, gen *core.BlockGen)
+	finished() bool
+	blocksLeft() uint64 // blocks still needed, exact or estimated
+	exact() bool        // whether blocksLeft is exact
+	failure() error     // first error met in fillBlock
+	counts() (reads, writes uint64)
+	status() string
+}
+
+// generator builds the blocks of a dump on top of a parent block, keeping
+// the state in db. GenerateChain opens the trie database of the chain
+// config on db (path scheme for UBT, hash scheme for MPT) and commits every
+// block's state to db, so memory stays bounded by one chunk of blocks plus
+// the trie caches. A generator is not safe for concurrent use; branch
+// returns an independent generator sharing nothing mutable.
 type generator struct {
-	gasTarget   uint64
+	genesis     *core.Genesis
 	chunkBlocks int
 	progress    *progress
 
-	db      ethdb.Database
-	genesis *core.Genesis
-	base    *types.Block // genesis block as committed
-	head    *types.Block // last block written, genesis at first
-	built   uint64       // blocks filled so far, for progress only
+	db   ethdb.Database
+	base *types.Block // genesis block as committed
+	head *types.Block // parent of the next block
 }
 
-// newGenerator commits genesis into a fresh in-memory database, with the
-// trie database layout core.GenerateChain uses for the chain config (hash
-// scheme for MPT, path scheme for UBT).
-func newGenerator(kind trieKind, genesis *core.Genesis, gasTarget uint64, prog *progress) (*generator, error) {
-	db := rawdb.NewMemoryDatabase()
+// newGenerator commits genesis into db with the trie database layout
+// core.GenerateChain uses for the chain config.
+func newGenerator(db ethdb.Database, kind trieKind, genesis *core.Genesis, prog *progress) (*generator, error) {
 	tdb := triedb.NewDatabase(db, generatorTrieConfig(kind))
 	block, err := genesis.Commit(db, tdb, nil)
 	tdb.Close()
 	if err != nil {
 		return nil, fmt.Errorf("committing genesis: %w", err)
 	}
-	return &generator{
-		gasTarget:   gasTarget,
-		chunkBlocks: defaultChunkBlocks,
-		progress:    prog,
-		db:          db,
-		genesis:     genesis,
-		base:        block,
-		head:        block,
-	}, nil
+	return &generator{genesis: genesis, chunkBlocks: defaultChunkBlocks, progress: prog, db: db, base: block, head: block}, nil
 }
 
 // generatorTrieConfig matches the trie database core.GenerateChain opens.
@@ -95,24 +102,31 @@ func (g *generator) genesisHash() common.Hash {
 	return g.base.Hash()
 }
 
-// run generates blocks until pop is finished and streams them to out, in
-// chunks of chunkBlocks. Blocks without transactions, which can only trail
-// the population, are not written.
-func (g *generator) run(pop *population, out io.Writer) (*segment, error) {
+// branch returns a generator continuing from the current head on a
+// copy-on-write overlay of the database: what it generates leaves this
+// generator's state untouched. The overlay is dropped with the branch.
+func (g *generator) branch() *generator {
+	b := *g
+	b.db = newOverlayDB(g.db)
+	return &b
+}
+
+// run generates blocks until f is finished and streams them to out, in
+// chunks of at most chunkBlocks. Every block must carry transactions.
+func (g *generator) run(f filler, out io.Writer) (*segment, error) {
 	w := bufio.NewWriterSize(out, 1<<20)
-	seg := &segment{FirstBlock: g.head.NumberU64() + 1}
-	for !pop.finished() {
-		n := g.nextChunk(pop)
-		blocks, receipts, err := g.generateChunk(pop, n)
+	seg := &segment{FirstBlock: g.head.NumberU64() + 1, ParentHash: g.head.Hash()}
+	var made uint64
+	for !f.finished() {
+		blocks, receipts, err := g.generateChunk(f, g.nextChunk(f, made), &made)
 		if err != nil {
 			return nil, err
 		}
 		for i, block := range blocks {
+			// An empty block means a chunk went past the end of the
+			// segment, and its state past the segment's head.
 			if len(block.Transactions()) == 0 {
-				if err := checkTrailingEmpty(blocks[i:]); err != nil {
-					return nil, err
-				}
-				break
+				return nil, fmt.Errorf("internal error: block %d generated past the end of the segment", block.NumberU64())
 			}
 			if err := checkReceipts(block, receipts[i]); err != nil {
 				return nil, err
@@ -129,32 +143,30 @@ func (g *generator) run(pop *population, out io.Writer) (*segment, error) {
 	if err := w.Flush(); err != nil {
 		return nil, err
 	}
-	g.report(pop, seg.LastBlock-seg.FirstBlock+1, true)
+	seg.SlotReads, seg.SlotWrites = f.counts()
+	g.report(f, made, true)
 	return seg, nil
 }
 
-// checkTrailingEmpty fails unless all blocks are empty: only the end of the
-// population may leave blocks without transactions.
-func checkTrailingEmpty(blocks []*types.Block) error {
-	for _, b := range blocks {
-		if len(b.Transactions()) > 0 {
-			return fmt.Errorf("block %d has transactions after an empty block", b.NumberU64())
+// nextChunk sizes the next GenerateChain call so that no block is generated
+// past the end: exact fillers get what they need, estimated ones one block
+// while the estimate is unlearnt and half the estimate after.
+func (g *generator) nextChunk(f filler, made uint64) int {
+	left := f.blocksLeft()
+	if !f.exact() {
+		if made == 0 {
+			left = 1
+		} else {
+			left /= 2
 		}
 	}
-	return nil
-}
-
-// nextChunk sizes the next GenerateChain call from the estimated remaining
-// gas, so that few empty blocks are generated past the end.
-func (g *generator) nextChunk(pop *population) int {
-	left := (pop.remainingGas() + g.gasTarget - 1) / g.gasTarget
 	return int(max(1, min(left, uint64(g.chunkBlocks))))
 }
 
 // generateChunk runs core.GenerateChain for n blocks on top of the head.
 // GenerateChain panics on invalid transactions; the panic is returned as an
-// error, as is any failure recorded by the population.
-func (g *generator) generateChunk(pop *population, n int) (blocks []*types.Block, receipts []types.Receipts, err error) {
+// error, as is any failure recorded by the filler.
+func (g *generator) generateChunk(f filler, n int, made *uint64) (blocks []*types.Block, receipts []types.Receipts, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("block generation failed after block %d: %v", g.head.NumberU64(), r)
@@ -162,32 +174,26 @@ func (g *generator) generateChunk(pop *population, n int) (blocks []*types.Block
 	}()
 	engine := beacon.New(ethash.NewFaker())
 	fill := func(i int, gen *core.BlockGen) {
-		pop.fillBlock(i, gen)
-		g.built++
-		g.report(pop, g.built, false)
+		f.fillBlock(i, gen)
+		*made++
+		g.report(f, *made, false)
 	}
 	blocks, receipts = core.GenerateChain(g.genesis.Config, g.head, engine, g.db, n, fill)
-	if pop.err != nil {
-		return nil, nil, fmt.Errorf("block generation failed after block %d: %w", g.head.NumberU64(), pop.err)
+	if err := f.failure(); err != nil {
+		return nil, nil, fmt.Errorf("block generation failed after block %d: %w", g.head.NumberU64(), err)
 	}
 	return blocks, receipts, nil
 }
 
-// report prints progress after made blocks; the block total is an
-// estimate until final.
-func (g *generator) report(pop *population, made uint64, final bool) {
-	if g.progress == nil {
-		return
+// report prints progress after made blocks.
+func (g *generator) report(f filler, made uint64, final bool) {
+	if g.progress != nil {
+		g.progress.update(made, made+f.blocksLeft(), f.status(), final)
 	}
-	total := made
-	if !final {
-		total += (pop.remainingGas() + g.gasTarget - 1) / g.gasTarget
-	}
-	g.progress.update(made, total, pop.created(), final)
 }
 
 // checkReceipts fails if any transaction of block did not succeed: every
-// population transaction must create its entries.
+// transaction of a dump must do its work.
 func checkReceipts(block *types.Block, receipts types.Receipts) error {
 	for i, r := range receipts {
 		if r.Status != types.ReceiptStatusSuccessful {

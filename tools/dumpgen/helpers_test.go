@@ -30,6 +30,8 @@ import (
 const (
 	testEntries   = 600
 	testGasTarget = 1_000_000
+
+	testWorkloadBlocks = 2
 )
 
 // testConfig returns the config of a small dump into a fresh directory.
@@ -42,6 +44,9 @@ func testConfig(t *testing.T, kind trieKind) *config {
 		seed:        7,
 		gasTarget:   testGasTarget,
 		chunkBlocks: defaultChunkBlocks,
+
+		workloads:      append([]string(nil), workloadNames...),
+		workloadBlocks: testWorkloadBlocks,
 	}
 }
 

@@ -35,10 +35,10 @@ import (
 // importBatch mirrors geth import's batching of InsertChain calls.
 const importBatch = 5
 
-// importDump imports a dump into a fresh in-memory chain as geth init and
-// geth import would: genesis decoded from genesis.json, blocks decoded from
-// the RLP stream and inserted in batches. It returns the chain, stopped by
-// test cleanup.
+// importDump imports a dump's genesis and population into a fresh
+// in-memory chain as geth init and geth import would: genesis decoded from
+// genesis.json, blocks decoded from the RLP stream and inserted in batches.
+// It returns the chain, stopped by test cleanup.
 func importDump(t *testing.T, dir string, options *core.BlockChainConfig) *core.BlockChain {
 	t.Helper()
 	genesis := new(core.Genesis)
@@ -50,8 +50,14 @@ func importDump(t *testing.T, dir string, options *core.BlockChainConfig) *core.
 		t.Fatalf("NewBlockChain: %v", err)
 	}
 	t.Cleanup(chain.Stop)
+	importFile(t, chain, dir, populationFileName)
+	return chain
+}
 
-	f, err := os.Open(filepath.Join(dir, populationFileName))
+// importFile imports one block file into chain, in batches as geth import.
+func importFile(t *testing.T, chain *core.BlockChain, dir, name string) {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +65,7 @@ func importDump(t *testing.T, dir string, options *core.BlockChainConfig) *core.
 	var batch types.Blocks
 	insert := func() error {
 		if n, err := chain.InsertChain(batch); err != nil {
-			return fmt.Errorf("inserting block %d: %w", batch[n].NumberU64(), err)
+			return fmt.Errorf("%s: inserting block %d: %w", name, batch[n].NumberU64(), err)
 		}
 		batch = batch[:0]
 		return nil
@@ -76,25 +82,43 @@ func importDump(t *testing.T, dir string, options *core.BlockChainConfig) *core.
 	if err != nil {
 		t.Fatal(err)
 	}
-	return chain
 }
 
-// checkHead compares the imported head with the manifest's population file.
-func checkHead(t *testing.T, chain *core.BlockChain, m *manifest) {
+// checkHead compares the imported head with the manifest's file f.
+func checkHead(t *testing.T, chain *core.BlockChain, m *manifest, f manifestFile) {
 	t.Helper()
-	f := m.Files[0]
 	head := chain.CurrentBlock()
 	if head.Number.Uint64() != f.LastBlock {
-		t.Fatalf("head number %d, manifest last_block %d", head.Number, f.LastBlock)
+		t.Fatalf("%s: head number %d, manifest last_block %d", f.File, head.Number, f.LastBlock)
 	}
 	if head.Root != f.HeadRoot {
-		t.Fatalf("head root %x, manifest head_root %x", head.Root, f.HeadRoot)
+		t.Fatalf("%s: head root %x, manifest head_root %x", f.File, head.Root, f.HeadRoot)
 	}
 	if head.Hash() != f.HeadHash {
-		t.Fatalf("head hash %x, manifest head_hash %x", head.Hash(), f.HeadHash)
+		t.Fatalf("%s: head hash %x, manifest head_hash %x", f.File, head.Hash(), f.HeadHash)
 	}
 	if chain.Genesis().Hash() != m.GenesisHash {
 		t.Fatalf("genesis %x, manifest genesis_hash %x", chain.Genesis().Hash(), m.GenesisHash)
+	}
+}
+
+// importAll imports the population and then every workload file in
+// manifest order into one chain, as a script running geth import on every
+// file would, checking the head after every file: each workload branches
+// off the population head and becomes the head when imported.
+func importAll(t *testing.T, dir string, m *manifest, options *core.BlockChainConfig) {
+	t.Helper()
+	chain := importDump(t, dir, options)
+	checkHead(t, chain, m, m.Files[0])
+	checkPopulation(t, chain, m)
+	pop := m.Files[0]
+	for _, f := range m.Files[1:] {
+		if f.FirstBlock != pop.LastBlock+1 || f.ParentHash != pop.HeadHash {
+			t.Fatalf("%s does not build on the population head: %+v", f.File, f)
+		}
+		importFile(t, chain, dir, f.File)
+		checkHead(t, chain, m, f)
+		checkWorkload(t, chain, m, f)
 	}
 }
 
@@ -134,8 +158,9 @@ func checkPopulation(t *testing.T, chain *core.BlockChain, m *manifest) {
 	}
 }
 
-// TestImportUBT imports one UBT dump at several binary trie group depths:
-// the state root must not depend on the group depth.
+// TestImportUBT imports one UBT dump, population and every workload, at
+// several binary trie group depths: the state roots must not depend on the
+// group depth.
 func TestImportUBT(t *testing.T) {
 	cfg := testConfig(t, trieUBT)
 	m := mustDump(t, cfg)
@@ -144,22 +169,65 @@ func TestImportUBT(t *testing.T) {
 			options := core.DefaultConfig().WithStateScheme(rawdb.PathScheme)
 			options.SnapshotLimit = 0
 			options.BinTrieGroupDepth = depth
-			chain := importDump(t, cfg.out, options)
-			checkHead(t, chain, m)
-			checkPopulation(t, chain, m)
+			importAll(t, cfg.out, m, options)
 		})
 	}
 }
 
-// TestImportMPT imports one MPT dump with the hash and the path scheme.
+// TestImportMPT imports one MPT dump with the path and the hash scheme.
 func TestImportMPT(t *testing.T) {
 	cfg := testConfig(t, trieMPT)
 	m := mustDump(t, cfg)
-	for _, scheme := range []string{rawdb.HashScheme, rawdb.PathScheme} {
+	for _, scheme := range []string{rawdb.PathScheme, rawdb.HashScheme} {
 		t.Run(scheme, func(t *testing.T) {
-			chain := importDump(t, cfg.out, core.DefaultConfig().WithStateScheme(scheme))
-			checkHead(t, chain, m)
-			checkPopulation(t, chain, m)
+			importAll(t, cfg.out, m, core.DefaultConfig().WithStateScheme(scheme))
 		})
+	}
+}
+
+// checkWorkload spot-checks the effect of a workload in the head state.
+func checkWorkload(t *testing.T, chain *core.BlockChain, m *manifest, f manifestFile) {
+	t.Helper()
+	head := chain.CurrentBlock()
+	statedb, err := chain.StateAt(head.Root, head.Number, head.Time)
+	if err != nil {
+		t.Fatalf("head state: %v", err)
+	}
+	if f.TxCount == 0 || f.GasUsed < m.GasTarget*m.WorkloadBlocks {
+		t.Errorf("%s: %d txs, %d gas: blocks not filled to the gas target %d", f.File, f.TxCount, f.GasUsed, m.GasTarget)
+	}
+	if f.LastBlock-f.FirstBlock+1 != m.WorkloadBlocks {
+		t.Errorf("%s: %d blocks, want %d", f.File, f.LastBlock-f.FirstBlock+1, m.WorkloadBlocks)
+	}
+	salt := derive(domainWorkload+"/"+f.Workload, m.Seed, 0)
+	slots := m.Population.SequentialSlots
+	switch f.Workload {
+	case wlBalanceOf, wlSload:
+		if f.SlotWrites != 0 || f.SlotReads == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		}
+	case wlApprove, wlMixed:
+		first := uint64(0)
+		if f.Workload == wlMixed {
+			first = 1 // odd operations approve
+			if diff := int64(f.SlotReads) - int64(f.SlotWrites); diff < -1 || diff > 1 || f.SlotReads == 0 {
+				t.Errorf("%s: %d reads, %d writes: not 50/50", f.File, f.SlotReads, f.SlotWrites)
+			}
+		}
+		spender, value := driverSpender(driverHash(salt, first))
+		if have := statedb.GetState(m.Population.Token, tokenAllowanceKey(m.Population.Driver, spender)); have != value {
+			t.Errorf("%s: allowance of %x is %x, want %x", f.File, spender, have, value)
+		}
+	case wlSstore:
+		// Updates and clears wrap around the existing slots, so only the
+		// first created slot has a known final value.
+		if have, want := statedb.GetState(m.Population.SlotsContract, slotKey(slots)), slotValueSalted(salt, slots); have != want {
+			t.Errorf("created slot %d is %x, want %x", slots, have, want)
+		}
+		if f.SlotReads != 0 || f.SlotWrites == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		}
+	default:
+		t.Fatalf("unknown workload %q", f.Workload)
 	}
 }

@@ -30,13 +30,14 @@ import (
 // of its flags and later stages can re-derive any key or address without
 // reading the population back.
 const (
-	domainSender  = "dumpgen/sender"
-	domainAccount = "dumpgen/account"
-	domainHolder  = "dumpgen/holder"
-	domainAmount  = "dumpgen/amount"
-	domainSalt    = "dumpgen/salt"
-	domainValue   = "dumpgen/value"
-	domainMiner   = "dumpgen/coinbase"
+	domainSender   = "dumpgen/sender"
+	domainAccount  = "dumpgen/account"
+	domainHolder   = "dumpgen/holder"
+	domainAmount   = "dumpgen/amount"
+	domainSalt     = "dumpgen/salt"
+	domainValue    = "dumpgen/value"
+	domainMiner    = "dumpgen/coinbase"
+	domainWorkload = "dumpgen/workload"
 )
 
 // derive returns keccak256(domain || seed || index), with seed and index as

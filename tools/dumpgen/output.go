@@ -34,7 +34,8 @@ const (
 // prepareOutDir creates dir, or checks that an existing dir may be written:
 // it must be empty unless force is set. With force, files of a previous dump
 // are removed so that a failed run cannot leave a stale manifest behind;
-// other files are left alone.
+// other files are left alone. Leftovers of a killed run (workload files, a
+// scratch database) count as files of a previous dump.
 func prepareOutDir(dir string, force bool) error {
 	entries, err := os.ReadDir(dir)
 	switch {
@@ -48,8 +49,18 @@ func prepareOutDir(dir string, force bool) error {
 	case len(entries) > 0 && !force:
 		return fmt.Errorf("invalid --out %q: directory is not empty (use --force to overwrite)", dir)
 	}
-	for _, name := range []string{manifestFileName, genesisFileName, populationFileName} {
-		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+	stale := []string{manifestFileName, genesisFileName, populationFileName}
+	for _, pattern := range []string{"workload_*.rlp", scratchPattern} {
+		matches, err := filepath.Glob(filepath.Join(dir, pattern))
+		if err != nil {
+			return err
+		}
+		for _, m := range matches {
+			stale = append(stale, filepath.Base(m))
+		}
+	}
+	for _, name := range stale {
+		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
 			return err
 		}
 	}

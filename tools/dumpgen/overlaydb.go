@@ -19,6 +19,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/ethdb/memorydb"
@@ -28,12 +29,23 @@ import (
 // database with the overlay's own writes on top, writes stay in memory. It
 // lets each workload branch off the population state, which the generator
 // keeps on disk, without changing that state. Its memory grows with the
-// writes of the branch only. It is not safe for concurrent use; the base must
-// not change while the overlay is in use.
+// writes of the branch only. It is safe for concurrent use, as the trie
+// database flushes in the background; the base must not change while the
+// overlay is in use.
 type overlayDB struct {
-	ethdb.Database                     // base, for ancient store methods
-	mem            *memorydb.Database  // keys written by the overlay
-	deleted        map[string]struct{} // base keys deleted by the overlay
+	ethdb.Database                    // base, for ancient store methods
+	mem            *memorydb.Database // keys written by the overlay
+
+	lock    sync.RWMutex
+	deleted map[string]struct{} // base keys deleted by the overlay
+}
+
+// isDeleted reports whether the overlay deleted key.
+func (db *overlayDB) isDeleted(key []byte) bool {
+	db.lock.RLock()
+	defer db.lock.RUnlock()
+	_, gone := db.deleted[string(key)]
+	return gone
 }
 
 func newOverlayDB(base ethdb.Database) *overlayDB {
@@ -44,7 +56,7 @@ func (db *overlayDB) Has(key []byte) (bool, error) {
 	if ok, _ := db.mem.Has(key); ok {
 		return true, nil
 	}
-	if _, gone := db.deleted[string(key)]; gone {
+	if db.isDeleted(key) {
 		return false, nil
 	}
 	return db.Database.Has(key)
@@ -54,18 +66,22 @@ func (db *overlayDB) Get(key []byte) ([]byte, error) {
 	if v, err := db.mem.Get(key); err == nil {
 		return v, nil
 	}
-	if _, gone := db.deleted[string(key)]; gone {
+	if db.isDeleted(key) {
 		return nil, errors.New("not found")
 	}
 	return db.Database.Get(key)
 }
 
 func (db *overlayDB) Put(key, value []byte) error {
+	db.lock.Lock()
+	defer db.lock.Unlock()
 	delete(db.deleted, string(key))
 	return db.mem.Put(key, value)
 }
 
 func (db *overlayDB) Delete(key []byte) error {
+	db.lock.Lock()
+	defer db.lock.Unlock()
 	db.deleted[string(key)] = struct{}{}
 	return db.mem.Delete(key)
 }
@@ -90,6 +106,8 @@ func cloneBytes(b []byte) []byte { return append([]byte(nil), b...) }
 
 // Close releases the overlay's memory; the base stays open.
 func (db *overlayDB) Close() error {
+	db.lock.Lock()
+	defer db.lock.Unlock()
 	db.mem, db.deleted = memorydb.New(), make(map[string]struct{})
 	return nil
 }
@@ -103,11 +121,18 @@ func (db *overlayDB) NewBatch() ethdb.Batch { return &overlayBatch{db: db} }
 func (db *overlayDB) NewBatchWithSize(int) ethdb.Batch { return &overlayBatch{db: db} }
 
 // NewIterator merges the base and the overlay, overlay keys first on ties.
+// It iterates a snapshot of the overlay taken at creation.
 func (db *overlayDB) NewIterator(prefix, start []byte) ethdb.Iterator {
+	db.lock.RLock()
+	defer db.lock.RUnlock()
+	deleted := make(map[string]struct{}, len(db.deleted))
+	for k := range db.deleted {
+		deleted[k] = struct{}{}
+	}
 	return &overlayIterator{
 		base:    db.Database.NewIterator(prefix, start),
 		mem:     db.mem.NewIterator(prefix, start),
-		deleted: db.deleted,
+		deleted: deleted,
 		first:   true,
 	}
 }

@@ -258,3 +258,32 @@ func accountValue(seed, index uint64) *big.Int {
 	v.Add(v, common.Big1)
 	return v.Mul(v, big.NewInt(params.GWei))
 }
+
+// blocksLeft estimates the blocks the unfinished entries still need.
+func (p *population) blocksLeft() uint64 {
+	return (p.remainingGas() + p.gasTarget - 1) / p.gasTarget
+}
+
+// exact reports that blocksLeft is an estimate.
+func (p *population) exact() bool { return false }
+
+// failure returns the first error met while filling blocks.
+func (p *population) failure() error { return p.err }
+
+// counts returns the SLOADs and SSTOREs executed so far.
+func (p *population) counts() (reads, writes uint64) { return p.reads, p.writes }
+
+// status describes the progress for the progress log.
+func (p *population) status() string {
+	return fmt.Sprintf("population, entries %d/%d (%.1f%%)", p.created(), p.entriesTotal(),
+		100*float64(p.created())/float64(max(p.entriesTotal(), 1)))
+}
+
+// entriesTotal returns the number of entries planned.
+func (p *population) entriesTotal() uint64 {
+	var n uint64
+	for _, t := range p.targets {
+		n += t
+	}
+	return n
+}

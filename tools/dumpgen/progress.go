@@ -28,32 +28,28 @@ const progressInterval = 2 * time.Second
 // progress prints generation progress lines to a writer (stderr in the
 // tool). It is used from the generating goroutine only.
 type progress struct {
-	out     io.Writer
-	entries uint64 // entries planned
-	start   time.Time
-	last    time.Time
+	out   io.Writer
+	start time.Time
+	last  time.Time
 }
 
-func newProgress(out io.Writer, entries uint64) *progress {
+func newProgress(out io.Writer) *progress {
 	now := time.Now()
-	return &progress{out: out, entries: entries, start: now, last: now}
+	return &progress{out: out, start: now, last: now}
 }
 
 // update prints a line if progressInterval passed since the last one, or if
-// final is set. blocksTotal is an estimate.
-func (p *progress) update(blocks, blocksTotal, created uint64, final bool) {
+// final is set. total is an estimate until final.
+func (p *progress) update(blocks, total uint64, status string, final bool) {
 	now := time.Now()
 	if !final && now.Sub(p.last) < progressInterval {
 		return
 	}
 	p.last = now
-	elapsed := now.Sub(p.start)
-	rate := float64(created) / max(elapsed.Seconds(), 1e-9)
 	state := "generating"
 	if final {
 		state = "generated"
 	}
-	fmt.Fprintf(p.out, "dumpgen: %s blocks %d/~%d, entries %d/%d (%.1f%%), %.0f entries/s, elapsed %v\n",
-		state, blocks, blocksTotal, created, p.entries, 100*float64(created)/float64(max(p.entries, 1)),
-		rate, elapsed.Round(time.Millisecond))
+	fmt.Fprintf(p.out, "dumpgen: %s blocks %d/~%d, %s, elapsed %v\n",
+		state, blocks, total, status, now.Sub(p.start).Round(time.Millisecond))
 }

@@ -64,6 +64,9 @@ type variant struct {
 	call func(done, count uint64) []byte
 	// counts returns the SLOADs and SSTOREs of those operations.
 	counts func(done, count uint64) (reads, writes uint64)
+	// worstOpGas is a lower bound of the gas limit reserved per operation,
+	// for variants whose operations may cost more than their predecessors'.
+	worstOpGas uint64
 }
 
 // workload is a planned benchmark: blocks of transactions of its variants
@@ -151,6 +154,8 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 		}
 	}
 	n := new(big.Int).SetUint64(max(slots, 1))
+	update := slotOp("update", slotsOpWrite, 0, n, false)
+	update.worstOpGas = 25_000
 	w := &workload{name: name}
 	switch name {
 	case wlBalanceOf:
@@ -166,8 +171,10 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 		w.variants = []variant{slotOp(name, slotsOpRead, 0, n, true)}
 	case wlSstore:
 		w.variants = []variant{
-			// nonzero -> nonzero: existing slots from 0 up, wrapping
-			slotOp("update", slotsOpWrite, 0, n, false),
+			// nonzero -> nonzero: existing slots from 0 up, wrapping; may
+			// hit slots cleared before (zero -> nonzero), so reserve a
+			// fresh write's gas (MPT: 22100 plus the loop) per slot
+			update,
 			// zero -> nonzero: fresh slots after the population's
 			slotOp("create", slotsOpWrite, slots, new(big.Int).Lsh(common.Big1, 64), false),
 			// nonzero -> zero: existing slots from the middle up, wrapping
@@ -215,10 +222,10 @@ func newWorkloadRun(w *workload, blocks, gasTarget uint64, coinbase common.Addre
 	return r
 }
 
-func (r *workloadRun) finished() bool      { return r.made == r.blocks }
-func (r *workloadRun) blocksLeft() uint64  { return r.blocks - r.made }
-func (r *workloadRun) exact() bool         { return true }
-func (r *workloadRun) failure() error      { return r.err }
+func (r *workloadRun) finished() bool           { return r.made == r.blocks }
+func (r *workloadRun) blocksLeft() uint64       { return r.blocks - r.made }
+func (r *workloadRun) exact() bool              { return true }
+func (r *workloadRun) failure() error           { return r.err }
 func (r *workloadRun) counts() (uint64, uint64) { return r.reads, r.writes }
 
 func (r *workloadRun) status() string {
@@ -227,9 +234,9 @@ func (r *workloadRun) status() string {
 
 // opLimit is the gas limit reserved per operation of variant v: twice the
 // gas the last transaction used per operation (refunds of clearing writes
-// are at most a fifth), plus slack.
+// are at most a fifth), plus slack, and at least the variant's worst case.
 func (r *workloadRun) opLimit(v int) uint64 {
-	return 2*r.perOp[v] + 200
+	return max(2*r.perOp[v]+200, r.w.variants[v].worstOpGas)
 }
 
 // fillBlock adds transactions until the block's gas used reaches the target.
@@ -244,7 +251,10 @@ func (r *workloadRun) fillBlock(_ int, gen *core.BlockGen) {
 		}
 		v := int(r.txs % uint64(len(r.w.variants)))
 		room := r.gasTarget - used
-		n := max(1, min((maxTxGas-workloadBaseGas)/r.opLimit(v), room/max(r.perOp[v], 1)))
+		// The gas limit fits the transaction cap and the block's gas left,
+		// which is at least the gas target, above minGasTarget.
+		capacity := (min(maxTxGas, gen.Gas()) - workloadBaseGas) / r.opLimit(v)
+		n := max(1, min(capacity, room/max(r.perOp[v], 1)))
 		variant := r.w.variants[v]
 		tx, err := r.sign(&types.DynamicFeeTx{
 			To:    &variant.to,

@@ -39,10 +39,14 @@ func initImport(t *testing.T, d *dump, datadir string, depth int) {
 	}
 }
 
-// TestSameHeadRootAtEveryGroupDepth imports one UBT dump at group depths 1 to 8;
-// each must reach the manifest's head block and state root.
+// TestSameHeadRootAtEveryGroupDepth imports one UBT dump at group depths 1 to 8:
+// the population, then each workload (each branches off the population head).
+// Every import must reach the manifest's head block and state root.
 func TestSameHeadRootAtEveryGroupDepth(t *testing.T) {
 	d := generated(t, "ubt")
+	if len(d.workloads()) == 0 {
+		t.Fatalf("%s lists no workload", d.manifest)
+	}
 	for depth := 1; depth <= 8; depth++ {
 		t.Run(fmt.Sprintf("gd-%d", depth), func(t *testing.T) {
 			t.Parallel()
@@ -51,6 +55,11 @@ func TestSameHeadRootAtEveryGroupDepth(t *testing.T) {
 			res := mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest)
 			if want := fmt.Sprintf("(group depth %d)", depth); !strings.Contains(res.stdout, want) {
 				t.Errorf("datadir does not record group depth %d: %s", depth, res.stdout)
+			}
+			flag := fmt.Sprintf("--bintrie.groupdepth=%d", depth)
+			for _, w := range d.workloads() {
+				mustRun(t, "geth", "--datadir", datadir, flag, "import", "--nocompaction", filepath.Join(d.dir, w.File))
+				mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest, "--file", w.File)
 			}
 		})
 	}

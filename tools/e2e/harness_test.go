@@ -117,6 +117,17 @@ type dumpFile struct {
 	Workload string `json:"workload"`
 }
 
+// workloads returns the workload files, in manifest order.
+func (d *dump) workloads() []dumpFile {
+	var files []dumpFile
+	for _, f := range d.files {
+		if f.Role == "workload" {
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
 // population returns the paths of the population files, in import order.
 func (d *dump) population() []string {
 	var paths []string
@@ -150,7 +161,7 @@ func generated(t *testing.T, trie string) *dump {
 		dumpDir = dir
 	}
 	d := &dump{dir: filepath.Join(dumpDir, trie)}
-	mustRun(t, "dumpgen", "--trie", trie, "--entries", "2000", "--gas-target", "10000000", "--out", d.dir)
+	mustRun(t, "dumpgen", "--trie", trie, "--entries", "2000", "--gas-target", "30000000", "--workload-blocks", "1", "--out", d.dir)
 	d.manifest = filepath.Join(d.dir, "manifest.json")
 	d.genesis = filepath.Join(d.dir, "genesis.json")
 	blob, err := os.ReadFile(d.manifest)

@@ -1,0 +1,89 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+const testManifest = `{"genesis": "genesis.json", "files": [
+ {"file": "population.rlp", "role": "population", "workload": "", "first_block": 1, "last_block": 3,
+  "head_root": "0x0000000000000000000000000000000000000000000000000000000000000001", "head_hash": "0x000000000000000000000000000000000000000000000000000000000000000a"},
+ {"file": "workload_a.rlp", "role": "workload", "workload": "a", "first_block": 4, "last_block": 5,
+  "head_root": "0x0000000000000000000000000000000000000000000000000000000000000002", "head_hash": "0x000000000000000000000000000000000000000000000000000000000000000b"}]}`
+
+func writeManifest(t *testing.T, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "manifest.json")
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestManifestTarget(t *testing.T) {
+	m, err := readManifest(writeManifest(t, testManifest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, err := m.target(""); err != nil || f.File != "population.rlp" {
+		t.Errorf("default target: %v %v, want population.rlp", f, err)
+	}
+	if f, err := m.target("workload_a.rlp"); err != nil || f.LastBlock != 5 {
+		t.Errorf("named target: %v %v", f, err)
+	}
+	if _, err := m.target("nope.rlp"); err == nil {
+		t.Error("unknown file accepted")
+	}
+}
+
+func TestManifestErrors(t *testing.T) {
+	for _, content := range []string{"{", `{"files": []}`} {
+		if _, err := readManifest(writeManifest(t, content)); err == nil {
+			t.Errorf("manifest %q accepted", content)
+		}
+	}
+}
+
+func TestHeadMatches(t *testing.T) {
+	f := &manifestFile{File: "p.rlp", LastBlock: 3, HeadRoot: common.HexToHash("0x01"), HeadHash: common.HexToHash("0x0a")}
+	good := &chainHead{Number: 3, Root: f.HeadRoot, Hash: f.HeadHash}
+	if err := good.matches(f); err != nil {
+		t.Errorf("matching head refused: %v", err)
+	}
+	for _, bad := range []*chainHead{
+		{Number: 2, Root: f.HeadRoot, Hash: f.HeadHash},
+		{Number: 3, Root: common.HexToHash("0x02"), Hash: f.HeadHash},
+		{Number: 3, Root: f.HeadRoot, Hash: common.HexToHash("0x0b")},
+	} {
+		if err := bad.matches(f); err == nil || !strings.Contains(err.Error(), "p.rlp") {
+			t.Errorf("head %+v: %v, want a mismatch naming the file", bad, err)
+		}
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	for _, args := range [][]string{nil, {"bogus"}, {"head"}, {"verify", "--datadir", t.TempDir()}, {"head", "--nope"}} {
+		if err := run(args, new(strings.Builder)); err == nil {
+			t.Errorf("chaininfo %v: no error", args)
+		}
+	}
+}
