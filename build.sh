@@ -9,6 +9,8 @@
 #   ./build.sh export     write the assembled tree's commits back to patches/ and overlay dirs
 #   ./build.sh pr NAME    write build/pr/NAME.patch, a self-contained git-am-able PR patch
 #   ./build.sh overview   regenerate docs/fork-overview.md (export does this too)
+#   ./build.sh lint       only the series checks and the overlay rule (no build)
+#   ./build.sh assemble   only assemble build/go-ethereum (no build)
 #   ./build.sh run        the main job on small defaults: build, dumpgen, init, import at GD-6
 #
 # The upstream version is read from go.mod; nothing else names it.
@@ -85,6 +87,16 @@ series() {
 # trailer prints the values of a trailer key in a patch file or commit message on stdin.
 trailer() {
 	sed -n "s/^$1: *//p"
+}
+
+# patch_subject prints a patch file's subject, unfolded, without "[PATCH] ".
+patch_subject() {
+	awk '/^Subject: /{s=substr($0,10); while ((getline l) > 0 && l ~ /^ /) s = s l; print s; exit}' "$1" | sed 's/^\[PATCH\] //'
+}
+
+# patch_body prints a patch file's message body: after the subject, before "---".
+patch_body() {
+	awk '/^Subject: /{s=1; next} s==1 && /^ /{next} s==1{s=2} s==2 && /^---$/{exit} s==2' "$1"
 }
 
 patch_name() { # 0002-foo-bar.patch -> foo-bar
@@ -215,13 +227,13 @@ check_series() {
 		case "$p" in "$n"-*.patch) ;; *) err "$p should be numbered $n (series position)" ;; esac
 		name=$(patch_name "$p")
 		local file=$ROOT/patches/$p
-		subj=$(sed -n 's/^Subject: \[PATCH\] //p' "$file")
+		subj=$(patch_subject "$file")
 		[[ "$subj" =~ ^[a-z0-9/.,\ _-]+:\ [a-z] ]] || err "$p: subject '$subj' is not in geth style ('pkg/path: lower-case summary')"
 		[ "$(trailer Statelab-Name <"$file")" = "$name" ] || err "$p: Statelab-Name trailer must be '$name'"
 		grep -qE '^Upstream-Status: (Pending|Submitted \[.+\]|Accepted|Backport|Inappropriate \[.+\])$' "$file" ||
 			err "$p: missing or malformed Upstream-Status: trailer"
 		local body
-		body=$(awk '/^Subject:/{s=1;next} s&&/^---$/{exit} s' "$file" | grep -v -E '^(Upstream-Status|Statelab-[A-Za-z]+):' | grep -c '[a-z]' || true)
+		body=$(patch_body "$file" | grep -v -E '^(Upstream-Status|Statelab-[A-Za-z]+):' | grep -c '[a-z]' || true)
 		[ "$body" -ge 2 ] || err "$p: the body must say why and what it measured"
 		local dep
 		for dep in $(trailer Statelab-Depends <"$file"); do
@@ -370,7 +382,7 @@ write_overview() {
 			read -r adds dels < <(awk '/^diff --git/{d=1} d&&/^\+[^+]/{a++} d&&/^\+$/{a++} d&&/^-[^-]/{r++} d&&/^-$/{r++} END{print a+0, r+0}' "$file")
 			nfiles=$(grep -c '^diff --git' "$file" || true)
 			status=$(trailer Upstream-Status <"$file")
-			deps=$(trailer Statelab-Depends <"$file" | tr '\n' ' ')
+			deps=$(trailer Statelab-Depends <"$file" | paste -sd, -)
 			overlays=$(trailer Statelab-Overlay <"$file" | wc -l)
 			echo "| ${p%%-*} | \`$(patch_name "$p")\` | $status | ${deps:--} | $nfiles | +$adds/-$dels | $overlays |"
 		done
@@ -379,9 +391,9 @@ write_overview() {
 			file=$ROOT/patches/$p
 			echo "## $(patch_name "$p")"
 			echo
-			echo "**$(sed -n 's/^Subject: \[PATCH\] //p' "$file")**"
+			echo "**$(patch_subject "$file")**"
 			echo
-			awk '/^Subject:/{s=1;next} s&&/^---$/{exit} s' "$file" | grep -v -E '^(Upstream-Status|Statelab-[A-Za-z]+):' | sed -e '/./,$!d'
+			patch_body "$file" | grep -v -E '^(Upstream-Status|Statelab-[A-Za-z]+):' | sed -e '/./,$!d'
 			echo
 			echo "Upstream files changed:"
 			echo
@@ -438,11 +450,19 @@ cmd_build() {
 	log "built: $(cd "$BIN" && echo *)"
 }
 
-cmd_test() {
+# cmd_lint runs the checks that need no assembled tree: the overlay rule and the
+# series checks.
+cmd_lint() {
 	local up
 	up=$(upstream_dir)
 	check_overlay_rule "$up"
 	check_series "$up"
+}
+
+cmd_test() {
+	local up
+	up=$(upstream_dir)
+	cmd_lint
 	assemble
 	check_export_stable "$up"
 	build_bins
@@ -562,14 +582,16 @@ main() {
 	[ $# = 0 ] || shift
 	case "$cmd" in
 	build) cmd_build ;;
+	assemble) assemble ;;
+	lint) cmd_lint ;;
 	test) cmd_test ;;
 	check) cmd_check ;;
 	export) cmd_export ;;
 	pr) cmd_pr "$@" ;;
 	overview) write_overview "$(upstream_dir)" "$ROOT/docs/fork-overview.md" ;;
 	run) cmd_run ;;
-	-h | --help | help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' ;;
-	*) die "unknown command '$cmd' (build, test, check, export, pr NAME, overview, run)" ;;
+	-h | --help | help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' ;;
+	*) die "unknown command '$cmd' (build, test, check, export, pr NAME, overview, lint, assemble, run)" ;;
 	esac
 }
 

@@ -54,6 +54,22 @@ const (
 	opGasGuess = 40_000
 )
 
+// Upper bounds of the gas one operation of a variant can cost when every
+// slot it touches is cold (MPT: EIP-2929 cold access; UBT: EIP-4762 witness
+// charges of a fresh stem), including the loop and call overhead. The gas
+// an operation really costs depends on how many of the transaction's
+// operations touch the same slots: a transaction looping over more
+// operations than there are holders or slots hits warm slots, so its
+// average per operation may be far below what a shorter one pays. A
+// transaction's gas limit reserves at least these per operation.
+const (
+	worstReadOpGas   = 6_000  // balanceOf or SLOAD of a cold slot: 2100 (MPT), 2200 (UBT)
+	worstWriteOpGas  = 30_000 // SSTORE of a cold zero slot, plus LOG3 for approve: 22100+1756 (MPT)
+	worstClearOpGas  = 10_000 // SSTORE of a cold nonzero slot to zero: 5000 (MPT), 5700 (UBT)
+	maxWorstOpGas    = worstWriteOpGas
+	minWorkloadTxGas = workloadBaseGas + maxWorstOpGas
+)
+
 // variant is one kind of transaction of a workload. A workload rotates
 // through its variants, one transaction each.
 type variant struct {
@@ -64,8 +80,8 @@ type variant struct {
 	call func(done, count uint64) []byte
 	// counts returns the SLOADs and SSTOREs of those operations.
 	counts func(done, count uint64) (reads, writes uint64)
-	// worstOpGas is a lower bound of the gas limit reserved per operation,
-	// for variants whose operations may cost more than their predecessors'.
+	// worstOpGas bounds the gas of one operation with cold slots, see
+	// worstReadOpGas; at most maxWorstOpGas.
 	worstOpGas uint64
 }
 
@@ -134,14 +150,21 @@ func checkWorkloadFits(name string, split [numKinds]uint64) error {
 func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 	salt := derive(domainWorkload+"/"+name, seed, 0)
 	holders, slots := split[kindHolder], split[kindSlot]
-	driver := func(op uint64, counts func(done, count uint64) (uint64, uint64)) variant {
-		return variant{name: name, to: driverAddress, counts: counts, call: func(done, count uint64) []byte {
+	driver := func(op uint64, worst uint64, counts func(done, count uint64) (uint64, uint64)) variant {
+		return variant{name: name, to: driverAddress, counts: counts, worstOpGas: worst, call: func(done, count uint64) []byte {
 			return driverCall(op, salt, done, count, max(holders, 1), seed)
 		}}
 	}
 	slotOp := func(vname string, op uint64, offset uint64, modulus *big.Int, reads bool) variant {
+		worst := uint64(worstWriteOpGas)
+		switch op {
+		case slotsOpRead:
+			worst = worstReadOpGas
+		case slotsOpClear:
+			worst = worstClearOpGas
+		}
 		return variant{
-			name: vname, to: slotsAddress,
+			name: vname, to: slotsAddress, worstOpGas: worst,
 			call: func(done, count uint64) []byte {
 				return slotsCall(op, salt, offset+done, count, modulus)
 			},
@@ -154,16 +177,14 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 		}
 	}
 	n := new(big.Int).SetUint64(max(slots, 1))
-	update := slotOp("update", slotsOpWrite, 0, n, false)
-	update.worstOpGas = 25_000
 	w := &workload{name: name}
 	switch name {
 	case wlBalanceOf:
-		w.variants = []variant{driver(driverOpBalanceOf, func(_, c uint64) (uint64, uint64) { return c, 0 })}
+		w.variants = []variant{driver(driverOpBalanceOf, worstReadOpGas, func(_, c uint64) (uint64, uint64) { return c, 0 })}
 	case wlApprove:
-		w.variants = []variant{driver(driverOpApprove, func(_, c uint64) (uint64, uint64) { return 0, c })}
+		w.variants = []variant{driver(driverOpApprove, worstWriteOpGas, func(_, c uint64) (uint64, uint64) { return 0, c })}
 	case wlMixed:
-		w.variants = []variant{driver(driverOpMixed, func(done, c uint64) (uint64, uint64) {
+		w.variants = []variant{driver(driverOpMixed, worstWriteOpGas, func(done, c uint64) (uint64, uint64) {
 			writes := (done+c)/2 - done/2 // odd j in [done, done+c)
 			return c - writes, writes
 		})}
@@ -172,9 +193,9 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 	case wlSstore:
 		w.variants = []variant{
 			// nonzero -> nonzero: existing slots from 0 up, wrapping; may
-			// hit slots cleared before (zero -> nonzero), so reserve a
-			// fresh write's gas (MPT: 22100 plus the loop) per slot
-			update,
+			// hit slots cleared before (zero -> nonzero), hence a fresh
+			// write's worst case
+			slotOp("update", slotsOpWrite, 0, n, false),
 			// zero -> nonzero: fresh slots after the population's
 			slotOp("create", slotsOpWrite, slots, new(big.Int).Lsh(common.Big1, 64), false),
 			// nonzero -> zero: existing slots from the middle up, wrapping
@@ -239,6 +260,20 @@ func (r *workloadRun) opLimit(v int) uint64 {
 	return max(2*r.perOp[v]+200, r.w.variants[v].worstOpGas)
 }
 
+// txPlan returns the operations and gas limit of the next transaction of
+// variant v, given room gas up to the target and limitCap, the largest gas
+// limit the transaction may have. The operations fill the room at the
+// learnt gas per operation, but never exceed what limitCap covers at the
+// variant's worst case, so the transaction cannot run out of gas however
+// many of its slots are warm; the gas limit is opLimit per operation,
+// capped at limitCap. limitCap must be at least minWorkloadTxGas.
+func (r *workloadRun) txPlan(v int, room, limitCap uint64) (n, gas uint64) {
+	worst := max(r.w.variants[v].worstOpGas, 1)
+	n = max(1, min((limitCap-workloadBaseGas)/r.opLimit(v), room/max(r.perOp[v], 1)))
+	n = min(n, (limitCap-workloadBaseGas)/worst)
+	return n, min(workloadBaseGas+n*r.opLimit(v), limitCap)
+}
+
 // fillBlock adds transactions until the block's gas used reaches the target.
 func (r *workloadRun) fillBlock(_ int, gen *core.BlockGen) {
 	gen.SetPoS()
@@ -250,15 +285,13 @@ func (r *workloadRun) fillBlock(_ int, gen *core.BlockGen) {
 			break
 		}
 		v := int(r.txs % uint64(len(r.w.variants)))
-		room := r.gasTarget - used
-		// The gas limit fits the transaction cap and the block's gas left,
-		// which is at least the gas target, above minGasTarget.
-		capacity := (min(maxTxGas, gen.Gas()) - workloadBaseGas) / r.opLimit(v)
-		n := max(1, min(capacity, room/max(r.perOp[v], 1)))
+		// The gas left of the block exceeds the gas target, which is at
+		// least minGasTarget >= minWorkloadTxGas, so limitCap is too.
+		n, limit := r.txPlan(v, r.gasTarget-used, min(maxTxGas, gen.Gas()))
 		variant := r.w.variants[v]
 		tx, err := r.sign(&types.DynamicFeeTx{
 			To:    &variant.to,
-			Gas:   workloadBaseGas + n*r.opLimit(v),
+			Gas:   limit,
 			Value: new(big.Int),
 			Data:  variant.call(r.done[v], n),
 		})
@@ -280,3 +313,7 @@ func (r *workloadRun) fillBlock(_ int, gen *core.BlockGen) {
 	}
 	r.made++
 }
+
+// The gas left of a block below its gas target covers a transaction of one
+// operation at the worst case of any variant.
+const _ uint64 = minGasTarget - minWorkloadTxGas
