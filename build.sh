@@ -415,6 +415,21 @@ build_bins() {
 	(cd "$TREE" && go build -o "$BIN/" ./cmd/geth ./cmd/evm)
 	log "building statelab tools"
 	(cd "$ROOT" && go build -o "$BIN/" $STATELAB_PKGS)
+	build_upstream_geth
+}
+
+# build_upstream_geth builds unpatched upstream geth as build/bin/geth-upstream, from
+# the pristine tree with upstream's own go.mod, for A/B runs and for showing that
+# statelab's dumps are standard.
+build_upstream_geth() {
+	local wt=$BUILD/upstream
+	if [ ! -d "$wt" ] || [ "$("${GIT[@]}" -C "$wt" rev-parse HEAD 2>/dev/null)" != "$("${GIT[@]}" -C "$TREE" rev-parse upstream)" ]; then
+		rm -rf "$wt"
+		"${GIT[@]}" -C "$TREE" worktree prune
+		"${GIT[@]}" -C "$TREE" worktree add -q --detach "$wt" upstream
+	fi
+	log "building unpatched upstream geth (geth-upstream)"
+	(cd "$wt" && go build -o "$BIN/geth-upstream" ./cmd/geth)
 }
 
 # touched_packages lists the upstream packages (./dir) that patches or overlays touch.

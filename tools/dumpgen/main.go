@@ -30,7 +30,14 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stderr); err != nil {
+	stop, err := startProfile()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dumpgen:", err)
+		os.Exit(1)
+	}
+	err = run(os.Args[1:], os.Stderr)
+	stop()
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			os.Exit(0)
 		}
