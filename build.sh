@@ -579,17 +579,21 @@ cmd_run() {
 	rm -rf "$out"
 	mkdir -p "$out"
 	log "generating a UBT chain with $entries state entries in $out/chain"
-	"$BIN/dumpgen" --trie ubt --entries "$entries" --out "$out/chain"
+	"$BIN/dumpgen" --trie ubt --entries "$entries" --workload-blocks 1 --out "$out/chain"
 	log "geth init at group depth $gd"
 	"$BIN/geth" --datadir "$out/datadir" --bintrie.groupdepth="$gd" init "$out/chain/genesis.json" 2>"$out/init.log" ||
 		{ tail -20 "$out/init.log" >&2; die "geth init failed; see $out/init.log"; }
+	# The population, then each workload; every workload branches off the population
+	# head, and geth follows the branch it imports last.
 	local f
-	for f in $("$BIN/chaininfo" manifest-files "$out/chain/manifest.json"); do
+	for f in $("$BIN/chaininfo" files --manifest "$out/chain/manifest.json"); do
 		log "geth import $f at group depth $gd"
-		"$BIN/geth" --datadir "$out/datadir" --bintrie.groupdepth="$gd" import --nocompaction "$out/chain/$f" 2>"$out/import-$f.log" ||
-			{ tail -20 "$out/import-$f.log" >&2; die "geth import failed; see $out/import-$f.log"; }
+		"$BIN/geth" --datadir "$out/datadir" --bintrie.groupdepth="$gd" import --nocompaction "$out/chain/$f" >"$out/import-${f%.rlp}.log" 2>&1 ||
+			{ tail -20 "$out/import-${f%.rlp}.log" >&2; die "geth import failed; see $out/import-${f%.rlp}.log"; }
+		grep -h 'Import done in' "$out/import-${f%.rlp}.log" >&2 || true
+		"$BIN/chaininfo" verify --datadir "$out/datadir" --manifest "$out/chain/manifest.json" --file "$f"
 	done
-	"$BIN/chaininfo" verify --datadir "$out/datadir" --manifest "$out/chain/manifest.json"
+	log "done: every file reached its manifest head root at group depth $gd (datadir $out/datadir)"
 }
 
 main() {

@@ -51,7 +51,7 @@ type config struct {
 	workloads      []string // names, in manifest order
 	workloadBlocks uint64
 
-	chunkBlocks int // blocks per generation chunk; not a flag, tests vary it
+	flushBlocks int // blocks between state flushes, 0 for none; not a flag, tests vary it
 }
 
 // usage is printed for -h and after flag errors.
@@ -99,7 +99,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q (see dumpgen -h)", fs.Arg(0))
 	}
-	cfg := &config{out: *out, seed: *seed, gasTarget: *gasTarget, force: *force, chunkBlocks: defaultChunkBlocks}
+	cfg := &config{out: *out, seed: *seed, gasTarget: *gasTarget, force: *force, flushBlocks: defaultFlushBlocks}
 	if *trie == "" {
 		return nil, errors.New("missing --trie: must be \"ubt\" or \"mpt\"")
 	}

@@ -35,7 +35,7 @@ func TestParseFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	if cfg.trie != trieUBT || cfg.entries != 10 || cfg.out != out || cfg.seed != defaultSeed ||
-		cfg.gasTarget != defaultGasTarget || cfg.force || cfg.chunkBlocks != defaultChunkBlocks ||
+		cfg.gasTarget != defaultGasTarget || cfg.force || cfg.flushBlocks != defaultFlushBlocks ||
 		len(cfg.workloads) != len(workloadNames) || cfg.workloadBlocks != defaultWorkloadBlocks {
 		t.Errorf("unexpected config %+v", cfg)
 	}

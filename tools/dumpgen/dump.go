@@ -57,9 +57,7 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.chunkBlocks > 0 {
-		gen.chunkBlocks = cfg.chunkBlocks
-	}
+	gen.flushBlocks = cfg.flushBlocks
 	if err := writeGenesis(filepath.Join(cfg.out, genesisFileName), genesis, gen); err != nil {
 		return nil, err
 	}

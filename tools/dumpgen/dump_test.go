@@ -29,7 +29,7 @@ func TestDeterminism(t *testing.T) {
 	for _, kind := range []trieKind{trieUBT, trieMPT} {
 		t.Run(string(kind), func(t *testing.T) {
 			a, b, c := testConfig(t, kind), testConfig(t, kind), testConfig(t, kind)
-			b.chunkBlocks = 3
+			b.flushBlocks = 1 // flush the state after every block
 			c.seed++
 			mustDump(t, a)
 			mustDump(t, b)

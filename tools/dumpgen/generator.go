@@ -25,15 +25,28 @@ import (
 	"github.com/ethereum/go-ethereum/consensus/beacon"
 	"github.com/ethereum/go-ethereum/consensus/ethash"
 	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/triedb"
+	"github.com/ethereum/go-ethereum/triedb/pathdb"
 )
 
-// defaultChunkBlocks is the largest number of blocks generated per
-// core.GenerateChain call. Only one chunk of blocks is held in memory; the
-// state lives in the generator's database, flushed after every block.
-const defaultChunkBlocks = 64
+// defaultFlushBlocks is the default number of blocks between flushes of
+// the generator's trie database to its disk database; zero flushes at the
+// end of every segment only. In between, the trie database keeps the last
+// 128 blocks' changes as diff layers and flushes older ones through its
+// write buffer whenever that fills up.
+const defaultFlushBlocks = 0
+
+// Memory allowances of the generator's trie database: the buffer of trie
+// nodes awaiting a flush (pathdb's maximum), and the clean node and state
+// caches.
+const (
+	genWriteBuffer     = 256 << 20
+	genTrieCleanCache  = 256 << 20
+	genStateCleanCache = 128 << 20
+)
 
 // segment describes a run of blocks written to one RLP file.
 type segment struct {
@@ -49,10 +62,10 @@ type segment struct {
 }
 
 // filler decides the transactions of the blocks of one segment. Its
-// fillBlock is the core.GenerateChain callback; blocks are generated while
+// fillBlock is called for every block; blocks are generated while
 // it is not finished.
 type filler interface {
-	fillBlock(i int, gen *core.BlockGen)
+	fillBlock(i int, gen blockBuilder)
 	finished() bool
 	blocksLeft() uint64 // blocks still needed, exact or estimated
 	exact() bool        // whether blocksLeft is exact
@@ -62,14 +75,17 @@ type filler interface {
 }
 
 // generator builds the blocks of a dump on top of a parent block, keeping
-// the state in db. GenerateChain opens the trie database of the chain
-// config on db (path scheme for UBT, hash scheme for MPT) and commits every
-// block's state to db, so memory stays bounded by one chunk of blocks plus
-// the trie caches. A generator is not safe for concurrent use; branch
-// returns an independent generator sharing nothing mutable.
+// the state in db. It builds the blocks as core.GenerateChain does, block
+// by block on a fresh state.StateDB, but keeps one path scheme trie
+// database open for a whole segment, so that a block's state is committed
+// into memory (a diff layer) rather than flushed to db; the trie database
+// bounds its memory by flushing through its write buffer, and run flushes
+// it completely before returning. A generator is not safe for concurrent
+// use; branch returns an independent generator sharing nothing mutable.
 type generator struct {
 	genesis     *core.Genesis
-	chunkBlocks int
+	kind        trieKind
+	flushBlocks int // blocks between full flushes, 0 for none
 	progress    *progress
 
 	db   ethdb.Database
@@ -78,7 +94,7 @@ type generator struct {
 }
 
 // newGenerator commits genesis into db with the trie database layout
-// core.GenerateChain uses for the chain config.
+// the generator's trie database uses (generatorTrieConfig).
 func newGenerator(db ethdb.Database, kind trieKind, genesis *core.Genesis, prog *progress) (*generator, error) {
 	tdb := triedb.NewDatabase(db, generatorTrieConfig(kind))
 	block, err := genesis.Commit(db, tdb, nil)
@@ -86,15 +102,21 @@ func newGenerator(db ethdb.Database, kind trieKind, genesis *core.Genesis, prog 
 	if err != nil {
 		return nil, fmt.Errorf("committing genesis: %w", err)
 	}
-	return &generator{genesis: genesis, chunkBlocks: defaultChunkBlocks, progress: prog, db: db, base: block, head: block}, nil
+	return &generator{genesis: genesis, kind: kind, flushBlocks: defaultFlushBlocks, progress: prog, db: db, base: block, head: block}, nil
 }
 
-// generatorTrieConfig matches the trie database core.GenerateChain opens.
+// generatorTrieConfig returns the configuration of the generator's trie
+// database: the path scheme for both tries (the state root does not depend
+// on the scheme) with larger caches than the defaults.
 func generatorTrieConfig(kind trieKind) *triedb.Config {
+	pcfg := *pathdb.Defaults
+	pcfg.WriteBufferSize = genWriteBuffer
+	pcfg.TrieCleanSize = genTrieCleanCache
+	pcfg.StateCleanSize = genStateCleanCache
 	if kind == trieUBT {
-		return triedb.UBTDefaults
+		return &triedb.Config{IsUBT: true, BinTrieGroupDepth: triedb.DefaultBinTrieGroupDepth, PathDB: &pcfg}
 	}
-	return triedb.HashDefaults
+	return &triedb.Config{PathDB: &pcfg}
 }
 
 // genesisHash returns the hash of the genesis block the chain is built on.
@@ -111,34 +133,61 @@ func (g *generator) branch() *generator {
 	return &b
 }
 
-// run generates blocks until f is finished and streams them to out, in
-// chunks of at most chunkBlocks. Every block must carry transactions.
-func (g *generator) run(f filler, out io.Writer) (*segment, error) {
+// run generates blocks until f is finished and streams them to out. Every
+// block must carry transactions. The state of the last block is flushed to
+// the database before run returns, also on failure.
+func (g *generator) run(f filler, out io.Writer) (seg *segment, err error) {
 	w := bufio.NewWriterSize(out, 1<<20)
-	seg := &segment{FirstBlock: g.head.NumberU64() + 1, ParentHash: g.head.Hash()}
+	seg = &segment{FirstBlock: g.head.NumberU64() + 1, ParentHash: g.head.Hash()}
+	tdb := triedb.NewDatabase(g.db, generatorTrieConfig(g.kind))
+	defer func() {
+		if cerr := tdb.Close(); err == nil && cerr != nil {
+			seg, err = nil, cerr
+		}
+	}()
+	dirty := false // whether the head's state is in memory only
+	flush := func() error {
+		if !dirty {
+			return nil
+		}
+		dirty = false
+		if err := tdb.Commit(g.head.Root(), false); err != nil {
+			return fmt.Errorf("flushing state of block %d: %w", g.head.NumberU64(), err)
+		}
+		return nil
+	}
+	sdb := state.NewDatabase(tdb, nil)
+	chain := newChainReader(g.genesis.Config, beacon.New(ethash.NewFaker()), g.head.Header())
 	var made uint64
 	for !f.finished() {
-		blocks, receipts, err := g.generateChunk(f, g.nextChunk(f, made), &made)
+		block, receipts, err := g.generateBlock(f, chain, sdb, int(made))
 		if err != nil {
 			return nil, err
 		}
-		for i, block := range blocks {
-			// An empty block means a chunk went past the end of the
-			// segment, and its state past the segment's head.
-			if len(block.Transactions()) == 0 {
-				return nil, fmt.Errorf("internal error: block %d generated past the end of the segment", block.NumberU64())
-			}
-			if err := checkReceipts(block, receipts[i]); err != nil {
+		made++
+		if len(block.Transactions()) == 0 {
+			return nil, fmt.Errorf("internal error: block %d has no transactions", block.NumberU64())
+		}
+		if err := checkReceipts(block, receipts); err != nil {
+			return nil, err
+		}
+		if err := writeBlock(w, block); err != nil {
+			return nil, fmt.Errorf("writing block %d: %w", block.NumberU64(), err)
+		}
+		seg.LastBlock, seg.HeadRoot, seg.HeadHash = block.NumberU64(), block.Root(), block.Hash()
+		seg.GasUsed += block.GasUsed()
+		seg.TxCount += uint64(len(block.Transactions()))
+		g.head, dirty = block, true
+		chain.add(block.Header())
+		if g.flushBlocks > 0 && made%uint64(g.flushBlocks) == 0 {
+			if err := flush(); err != nil {
 				return nil, err
 			}
-			if err := writeBlock(w, block); err != nil {
-				return nil, fmt.Errorf("writing block %d: %w", block.NumberU64(), err)
-			}
-			seg.LastBlock, seg.HeadRoot, seg.HeadHash = block.NumberU64(), block.Root(), block.Hash()
-			seg.GasUsed += block.GasUsed()
-			seg.TxCount += uint64(len(block.Transactions()))
-			g.head = block
 		}
+		g.report(f, made, false)
+	}
+	if err := flush(); err != nil {
+		return nil, err
 	}
 	if err := w.Flush(); err != nil {
 		return nil, err
@@ -148,41 +197,32 @@ func (g *generator) run(f filler, out io.Writer) (*segment, error) {
 	return seg, nil
 }
 
-// nextChunk sizes the next GenerateChain call so that no block is generated
-// past the end: exact fillers get what they need, estimated ones one block
-// while the estimate is unlearnt and half the estimate after.
-func (g *generator) nextChunk(f filler, made uint64) int {
-	left := f.blocksLeft()
-	if !f.exact() {
-		if made == 0 {
-			left = 1
-		} else {
-			left /= 2
-		}
+// generateBlock builds the next block on top of the head with f and
+// commits its state into the trie database of sdb.
+func (g *generator) generateBlock(f filler, chain *chainReader, sdb state.Database, i int) (*types.Block, types.Receipts, error) {
+	statedb, err := state.New(g.head.Root(), sdb)
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening state of block %d: %w", g.head.NumberU64(), err)
 	}
-	return int(max(1, min(left, uint64(g.chunkBlocks))))
-}
-
-// generateChunk runs core.GenerateChain for n blocks on top of the head.
-// GenerateChain panics on invalid transactions; the panic is returned as an
-// error, as is any failure recorded by the filler.
-func (g *generator) generateChunk(f filler, n int, made *uint64) (blocks []*types.Block, receipts []types.Receipts, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("block generation failed after block %d: %v", g.head.NumberU64(), r)
-		}
-	}()
-	engine := beacon.New(ethash.NewFaker())
-	fill := func(i int, gen *core.BlockGen) {
-		f.fillBlock(i, gen)
-		*made++
-		g.report(f, *made, false)
-	}
-	blocks, receipts = core.GenerateChain(g.genesis.Config, g.head, engine, g.db, n, fill)
+	gen := newBlockGen(chain, g.head, statedb)
+	f.fillBlock(i, gen)
 	if err := f.failure(); err != nil {
 		return nil, nil, fmt.Errorf("block generation failed after block %d: %w", g.head.NumberU64(), err)
 	}
-	return blocks, receipts, nil
+	block, err := gen.finish()
+	if err != nil {
+		return nil, nil, fmt.Errorf("block generation failed after block %d: %w", g.head.NumberU64(), err)
+	}
+	header := block.Header()
+	rules := g.genesis.Config.Rules(header.Number, header.Difficulty.Sign() == 0, header.Time)
+	root, err := statedb.Commit(rules, header.Number.Uint64())
+	if err != nil {
+		return nil, nil, fmt.Errorf("committing state of block %d: %w", header.Number, err)
+	}
+	if root != block.Root() {
+		return nil, nil, fmt.Errorf("internal error: block %d committed root %x, header root %x", header.Number, root, block.Root())
+	}
+	return block, gen.receipts, nil
 }
 
 // report prints progress after made blocks.

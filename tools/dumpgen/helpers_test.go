@@ -43,7 +43,7 @@ func testConfig(t *testing.T, kind trieKind) *config {
 		out:         filepath.Join(t.TempDir(), "dump"),
 		seed:        7,
 		gasTarget:   testGasTarget,
-		chunkBlocks: defaultChunkBlocks,
+		flushBlocks: defaultFlushBlocks,
 
 		workloads:      append([]string(nil), workloadNames...),
 		workloadBlocks: testWorkloadBlocks,

@@ -30,6 +30,7 @@ import (
 )
 
 func main() {
+	tuneGC()
 	stop, err := startProfile()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "dumpgen:", err)

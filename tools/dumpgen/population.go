@@ -21,7 +21,6 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/params"
 )
@@ -63,7 +62,7 @@ func splitEntries(n uint64) [numKinds]uint64 {
 }
 
 // population plans and signs the transactions that create the state
-// entries of a dump. It is driven block by block from core.GenerateChain's
+// entries of a dump. It is driven block by block from the generator.s
 // callback, which runs sequentially, so it needs no locking; it must not be
 // shared between generators.
 //
@@ -171,10 +170,10 @@ func (p *population) items(k entryKind, room uint64) uint64 {
 	return min(n, left, maxBatchItems, (p.gasTarget-batchBaseGas)/batchItemGas)
 }
 
-// fillBlock is the core.GenerateChain callback: it adds transactions to the
+// fillBlock is the generator's per-block callback: it adds transactions to the
 // block until its gas used reaches the gas target or the population is done.
 // Errors are recorded in p.err and stop all further filling.
-func (p *population) fillBlock(_ int, gen *core.BlockGen) {
+func (p *population) fillBlock(_ int, gen blockBuilder) {
 	gen.SetPoS()
 	gen.SetCoinbase(p.coinbase)
 

@@ -22,7 +22,6 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/params"
 )
@@ -213,7 +212,7 @@ func workloadFileName(name string) string {
 }
 
 // workloadRun fills the blocks of one workload. It is driven from
-// core.GenerateChain's callback, sequentially, and must not be shared.
+// the generator's per-block callback, sequentially, and must not be shared.
 type workloadRun struct {
 	w         *workload
 	blocks    uint64
@@ -275,7 +274,7 @@ func (r *workloadRun) txPlan(v int, room, limitCap uint64) (n, gas uint64) {
 }
 
 // fillBlock adds transactions until the block's gas used reaches the target.
-func (r *workloadRun) fillBlock(_ int, gen *core.BlockGen) {
+func (r *workloadRun) fillBlock(_ int, gen blockBuilder) {
 	gen.SetPoS()
 	gen.SetCoinbase(r.coinbase)
 	gasLimit := gen.Gas() // gas left of an empty block
