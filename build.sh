@@ -554,11 +554,15 @@ write_pr() {
 	c=$("${GIT[@]}" -C "$TREE" log --format=%H --grep="^Statelab-Name: $name\$" upstream..HEAD | head -1)
 	[ -n "$c" ] || die "no patch named '$name' (names: $(for p in $(series); do patch_name "$p"; done | tr '\n' ' '))"
 	mkdir -p "$(dirname "$out")"
-	local deps
-	deps=$("${GIT[@]}" -C "$TREE" log -1 --format=%B "$c" | trailer Statelab-Depends | tr '\n' ' ')
+	# Upstream does not know statelab's names: a dependency is named by its subject.
+	local deps="" d dc
+	for d in $("${GIT[@]}" -C "$TREE" log -1 --format=%B "$c" | trailer Statelab-Depends); do
+		dc=$("${GIT[@]}" -C "$TREE" log --format=%s --grep="^Statelab-Name: $d\$" upstream..HEAD | head -1)
+		deps="${deps}Depends-On: \"${dc:-$d}\""$'\n'
+	done
 	"${GIT[@]}" -C "$TREE" "${FORMAT_PATCH[@]}" -1 "$c" |
 		awk -v deps="$deps" '
-			/^---$/ && !done { if (deps != "") { print "Depends-On: " deps } ; done=1 }
+			/^---$/ && !done { printf "%s", deps; done=1 }
 			!done && /^Statelab-(Overlay|Name|Depends):/ { next }
 			{ print }' >"$out"
 }
@@ -568,7 +572,7 @@ cmd_pr() {
 	assemble
 	write_pr "$1" "$BUILD/pr/$1.patch"
 	local deps
-	deps=$(closure "$1" | tr '\n' ' ')
+	deps=$(closure "$1" | paste -sd' ' -)
 	log "wrote build/pr/$1.patch${deps:+ (apply after: $deps)}"
 	echo "$BUILD/pr/$1.patch"
 }
