@@ -21,24 +21,18 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/core/rawdb"
-	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/ethdb"
 )
 
 // readRecordedGroupDepth opens the chain database of a stopped geth read-only and
 // returns the binary trie group depth recorded in it.
 func readRecordedGroupDepth(t *testing.T, datadir string) int {
 	t.Helper()
-	stack, err := node.New(&node.Config{DataDir: datadir, Name: "geth"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stack.Close()
-	db, err := stack.OpenDatabaseWithOptions("chaindata", node.DatabaseOptions{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	depth, ok := rawdb.ReadBinTrieGroupDepth(db)
+	var (
+		depth int
+		ok    bool
+	)
+	withChainDB(t, datadir, func(db ethdb.Database) { depth, ok = rawdb.ReadBinTrieGroupDepth(db) })
 	if !ok {
 		t.Fatal("no binary trie group depth recorded in", datadir)
 	}

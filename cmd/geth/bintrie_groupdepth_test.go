@@ -32,6 +32,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rlp"
@@ -147,9 +148,9 @@ func runGethOK(t *testing.T, args ...string) {
 	}
 }
 
-// readChainHead opens the chain database of a stopped geth read-only and returns
-// its head header.
-func readChainHead(t *testing.T, datadir string) *types.Header {
+// withChainDB opens the chain database of a stopped geth read-only, calls fn and
+// closes the database again, so that geth can run on the datadir afterwards.
+func withChainDB(t *testing.T, datadir string, fn func(db ethdb.Database)) {
 	t.Helper()
 	stack, err := node.New(&node.Config{DataDir: datadir, Name: "geth"})
 	if err != nil {
@@ -161,7 +162,14 @@ func readChainHead(t *testing.T, datadir string) *types.Header {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	head := rawdb.ReadHeadHeader(db)
+	fn(db)
+}
+
+// readChainHead returns the head header of a stopped geth's datadir.
+func readChainHead(t *testing.T, datadir string) *types.Header {
+	t.Helper()
+	var head *types.Header
+	withChainDB(t, datadir, func(db ethdb.Database) { head = rawdb.ReadHeadHeader(db) })
 	if head == nil {
 		t.Fatal("no head header in", datadir)
 	}
