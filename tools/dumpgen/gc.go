@@ -27,7 +27,7 @@ const (
 	// but keeps a live heap far below the memory budget, so collecting
 	// less often trades memory for a good part of the CPU the default
 	// spends on garbage collection.
-	gcPercent = 400
+	gcPercent = 200
 
 	// gcMemoryLimit is the soft memory limit dumpgen runs with unless
 	// GOMEMLIMIT is set: near it the collector runs as often as needed,

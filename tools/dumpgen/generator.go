@@ -33,11 +33,12 @@ import (
 )
 
 // defaultFlushBlocks is the default number of blocks between flushes of
-// the generator's trie database to its disk database; zero flushes at the
-// end of every segment only. In between, the trie database keeps the last
-// 128 blocks' changes as diff layers and flushes older ones through its
-// write buffer whenever that fills up.
-const defaultFlushBlocks = 0
+// the generator's trie database to its disk database; every segment is
+// flushed at its end too. In between, the trie database keeps the blocks'
+// changes in memory as diff layers (up to 128, then it merges the oldest
+// into its write buffer). A full UBT block's diff layer takes tens of MB,
+// so without periodic flushes 128 of them took 8 GB at 10^6 entries.
+const defaultFlushBlocks = 16
 
 // Memory allowances of the generator's trie database: the buffer of trie
 // nodes awaiting a flush (pathdb's maximum), and the clean node and state
