@@ -22,16 +22,23 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
 
-// repoRoot is the statelab checkout these tests run in.
+// repoRoot is the statelab checkout these tests run in: go test runs them in
+// tools/e2e (source paths are trimmed, so runtime.Caller cannot tell).
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Clean(filepath.Join(wd, "..", ".."))
+	if _, err := os.Stat(filepath.Join(root, "build.sh")); err != nil {
+		t.Fatalf("no build.sh in %s: %v", root, err)
+	}
+	return root
 }
 
 // repoCopy copies what build.sh reads (build.sh, go.mod, go.sum, patches/ and
