@@ -18,6 +18,7 @@ package utils
 import (
 	"errors"
 
+	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/node"
@@ -40,8 +41,12 @@ func requestedBinTrieGroupDepth(ctx *cli.Context) int {
 // datadir if the flag contradicts the depth recorded in the database.
 func makeBinTrieGroupDepth(ctx *cli.Context, stack *node.Node, disk ethdb.KeyValueReader, isUBT bool) int {
 	requested := requestedBinTrieGroupDepth(ctx)
-	warnIfGroupDepthIgnored(requested, isUBT)
 	if !isUBT {
+		// Commands such as db and snapshot open every datadir as a Merkle-Patricia
+		// trie; a recorded group depth says this one holds a binary trie.
+		if _, recorded := rawdb.ReadBinTrieGroupDepth(disk); !recorded {
+			warnIfGroupDepthIgnored(requested, false)
+		}
 		return 0
 	}
 	depth, err := triedb.ResolveBinTrieGroupDepth(disk, requested)
