@@ -1,0 +1,71 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package telemetry
+
+import (
+	"fmt"
+	"sync/atomic"
+)
+
+// BlockLevel is how much of block processing is traced.
+type BlockLevel int32
+
+const (
+	// LevelOff traces no block processing.
+	LevelOff BlockLevel = iota
+	// LevelBlock gives one span per processed block and nothing below it.
+	LevelBlock
+	// LevelPhase adds the block's phases below the block span: execution,
+	// state reads, trie update and rehash per trie, trie commit, triedb commit.
+	LevelPhase
+	// LevelNode adds one span per trie node fetched from the node database.
+	LevelNode
+)
+
+var levelNames = [...]string{"off", "block", "phase", "node"}
+
+// String returns the level's flag value.
+func (l BlockLevel) String() string {
+	if l >= 0 && int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("BlockLevel(%d)", int32(l))
+}
+
+// ParseBlockLevel parses a --telemetry.level value.
+func ParseBlockLevel(s string) (BlockLevel, error) {
+	for i, name := range levelNames {
+		if s == name {
+			return BlockLevel(i), nil
+		}
+	}
+	return LevelOff, fmt.Errorf("invalid telemetry level %q (want block, phase or node)", s)
+}
+
+var blockLevel atomic.Int32
+
+// SetBlockLevel sets how much of block processing is traced, process-wide, as
+// the tracer provider itself is. It is set once at startup, before blocks are
+// processed.
+func SetBlockLevel(l BlockLevel) {
+	blockLevel.Store(int32(l))
+}
+
+// CurrentBlockLevel returns the level set by SetBlockLevel, LevelOff if none.
+func CurrentBlockLevel() BlockLevel {
+	return BlockLevel(blockLevel.Load())
+}

@@ -1,0 +1,121 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package nodefetch
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+func TestSourceNames(t *testing.T) {
+	for _, name := range []string{"diff", "dirty", "clean", "disk"} {
+		if got := ParseSource(name).String(); got != name {
+			t.Errorf("ParseSource(%q).String() = %q", name, got)
+		}
+	}
+	if got := ParseSource("elsewhere"); got != SourceUnknown {
+		t.Errorf("ParseSource(elsewhere) = %v, want SourceUnknown", got)
+	}
+	if KindBinary.String() != "binary" || KindMPT.String() != "mpt" {
+		t.Errorf("kind names: %v %v", KindMPT, KindBinary)
+	}
+}
+
+func TestRecorderLimit(t *testing.T) {
+	r := NewRecorder(3)
+	for i := 0; i < 5; i++ {
+		r.Add(Record{Depth: i})
+	}
+	if r.Fetches() != 5 {
+		t.Errorf("fetches = %d, want 5", r.Fetches())
+	}
+	if n := len(r.Records()); n != 3 {
+		t.Errorf("kept %d records, want 3", n)
+	}
+	if r.Dropped() != 2 {
+		t.Errorf("dropped = %d, want 2", r.Dropped())
+	}
+	for i, rec := range r.Records() {
+		if rec.Depth != i {
+			t.Errorf("record %d has depth %d, want the first three kept in order", i, rec.Depth)
+		}
+	}
+}
+
+func TestRecorderConcurrent(t *testing.T) {
+	var (
+		r  = NewRecorder(1 << 20)
+		wg sync.WaitGroup
+	)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 1000; i++ {
+				r.Add(Record{Start: time.Now()})
+			}
+		}()
+	}
+	wg.Wait()
+	if r.Fetches() != 8000 || len(r.Records()) != 8000 {
+		t.Errorf("fetches %d, records %d, want 8000 each", r.Fetches(), len(r.Records()))
+	}
+}
+
+func TestActivate(t *testing.T) {
+	if Active() != nil {
+		t.Fatal("a recorder is active before any was activated")
+	}
+	a, b := NewRecorder(1), NewRecorder(1)
+	Activate(a)
+	if Active() != a {
+		t.Fatal("Activate(a) did not make a active")
+	}
+	Activate(b) // replaces a
+	Deactivate(a)
+	if Active() != b {
+		t.Fatal("Deactivate of a replaced recorder stopped the active one")
+	}
+	Deactivate(b)
+	if Active() != nil {
+		t.Fatal("Deactivate(b) left a recorder active")
+	}
+}
+
+func TestPhases(t *testing.T) {
+	r := NewRecorder(1)
+	owner := common.HexToHash("0x01")
+	r.AddPhase(owner, false, "span-a")
+	r.AddPhase(common.Hash{}, true, "span-b")
+	ph := r.Phases()
+	if len(ph) != 2 || ph[0].Owner != owner || ph[0].AnyOwner || !ph[1].AnyOwner || ph[1].Span != "span-b" {
+		t.Errorf("phases = %+v", ph)
+	}
+}
+
+// BenchmarkActiveOff measures the fetch path's cost when nothing records.
+func BenchmarkActiveOff(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if rec := Active(); rec != nil {
+			b.Fatal("recording")
+		}
+	}
+}
