@@ -500,6 +500,10 @@ cmd_check() {
 	wt=$BUILD/check
 	for p in $(series); do
 		name=$(patch_name "$p")
+		# STATELAB_CHECK=NAME checks one patch only (while developing it).
+		if [ -n "${STATELAB_CHECK:-}" ] && [ "$name" != "$STATELAB_CHECK" ]; then
+			continue
+		fi
 		log "check $p"
 		rm -rf "$wt"
 		"${GIT[@]}" -C "$TREE" worktree prune

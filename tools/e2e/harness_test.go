@@ -48,6 +48,7 @@ type result struct {
 	code   int
 	stdout string
 	stderr string
+	maxRSS int64 // bytes, where known
 }
 
 // run runs a binary to completion.

@@ -1,0 +1,150 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// blockOperation is the name of the span of one block.
+const blockOperation = "core.blockchain.ProcessBlock"
+
+// jaegerSource queries Jaeger's HTTP query API, v1 (Jaeger's JSON model) or
+// v3 (OTLP JSON). A selected trace is fetched by ID; otherwise the source
+// searches the service's block spans of the last lookback, narrowed to the
+// selected block number where the API can filter on it (v1 only).
+type jaegerSource struct {
+	base     string // e.g. http://127.0.0.1:16686
+	api      string // "v1" or "v3"
+	service  string
+	limit    int
+	lookback time.Duration
+	client   *http.Client
+	now      func() time.Time
+}
+
+func (j *jaegerSource) String() string {
+	return "Jaeger at " + j.base
+}
+
+func (j *jaegerSource) load(sel selection) ([]*trace, error) {
+	u := j.url(sel)
+	resp, err := j.client.Get(u)
+	if err != nil {
+		return nil, fmt.Errorf("cannot reach Jaeger: %v", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("Jaeger %s: reading response: %v", u, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, j.statusError(u, sel, resp.StatusCode, body)
+	}
+	traces, err := decodeTraces(body)
+	if err != nil {
+		return nil, fmt.Errorf("Jaeger %s: %v", u, err)
+	}
+	return traces, nil
+}
+
+// searchHint tells how to widen a search; a trace fetched by ID needs none.
+func (j *jaegerSource) searchHint(sel selection) string {
+	if sel.traceID != "" {
+		return ""
+	}
+	return fmt.Sprintf("searched at most %d traces of service %q from the last %s (raise --limit or --lookback)", j.limit, j.service, j.lookback)
+}
+
+// errNoTraces is returned when Jaeger has no trace for a query.
+var errNoTraces = errors.New("no traces found")
+
+// statusError turns a failed response into an error naming the URL. A search
+// that finds nothing (v3 answers 404) is errNoTraces.
+func (j *jaegerSource) statusError(u string, sel selection, code int, body []byte) error {
+	msg := strings.TrimSpace(string(body))
+	var env envelope
+	if json.Unmarshal(body, &env) == nil {
+		switch {
+		case env.Error != nil:
+			msg = env.Error.Message
+		case len(env.Errors) > 0:
+			msg = joinErrors(env.Errors)
+		}
+	}
+	if code == http.StatusNotFound {
+		if sel.traceID != "" {
+			return fmt.Errorf("trace %s not found in Jaeger (%s): %s", sel.traceID, u, msg)
+		}
+		return fmt.Errorf("Jaeger %s: %w", u, errNoTraces)
+	}
+	return fmt.Errorf("Jaeger %s: HTTP %d: %s", u, code, msg)
+}
+
+// url returns the query for sel.
+func (j *jaegerSource) url(sel selection) string {
+	base := strings.TrimRight(j.base, "/")
+	if j.api == "v3" {
+		if sel.traceID != "" {
+			return base + "/api/v3/traces/" + url.PathEscape(sel.traceID)
+		}
+		return base + "/api/v3/traces?" + j.v3Query().Encode()
+	}
+	if sel.traceID != "" {
+		return base + "/api/traces/" + url.PathEscape(sel.traceID)
+	}
+	return base + "/api/traces?" + j.v1Query(sel).Encode()
+}
+
+// v1Query searches block spans, filtered by block number if one is selected.
+func (j *jaegerSource) v1Query(sel selection) url.Values {
+	now := j.now()
+	q := url.Values{
+		"service":   {j.service},
+		"operation": {blockOperation},
+		"limit":     {strconv.Itoa(j.limit)},
+		"start":     {strconv.FormatInt(now.Add(-j.lookback).UnixMicro(), 10)},
+		"end":       {strconv.FormatInt(now.UnixMicro(), 10)},
+	}
+	if sel.hasBlock {
+		tags, _ := json.Marshal(map[string]string{"block.number": strconv.FormatUint(sel.block, 10)})
+		q.Set("tags", string(tags))
+	}
+	return q
+}
+
+// v3Query searches block spans. Jaeger 1.76 calls the result limit
+// num_traces; older releases called it search_depth.
+func (j *jaegerSource) v3Query() url.Values {
+	now := j.now().UTC()
+	return url.Values{
+		"query.service_name":   {j.service},
+		"query.operation_name": {blockOperation},
+		"query.start_time_min": {now.Add(-j.lookback).Format(time.RFC3339Nano)},
+		"query.start_time_max": {now.Format(time.RFC3339Nano)},
+		"query.num_traces":     {strconv.Itoa(j.limit)},
+		"query.search_depth":   {strconv.Itoa(j.limit)},
+	}
+}

@@ -1,0 +1,180 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeJaeger serves the small fixture like Jaeger's query API and records the
+// queries it gets.
+type fakeJaeger struct {
+	t       *testing.T
+	mu      sync.Mutex
+	queries []string
+}
+
+func (f *fakeJaeger) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.queries = append(f.queries, r.URL.RequestURI())
+	f.mu.Unlock()
+	switch r.URL.Path {
+	case "/api/traces", "/api/traces/" + smallTrace:
+		f.serveFile(w, smallV1)
+	case "/api/v3/traces/" + smallTrace:
+		f.serveFile(w, smallOTLP)
+	case "/api/v3/traces":
+		if r.URL.Query().Get("query.service_name") != "geth" {
+			w.WriteHeader(http.StatusNotFound)
+			fmt.Fprint(w, `{"error":{"httpCode":404,"message":"No traces found"}}`)
+			return
+		}
+		f.serveFile(w, smallOTLP)
+	case "/broken/api/traces":
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprint(w, `{"data":null,"errors":[{"code":500,"msg":"storage is on fire"}]}`)
+	case "/garbage/api/traces":
+		fmt.Fprint(w, `{"data":[{"traceID":"x",`)
+	default:
+		w.WriteHeader(http.StatusNotFound)
+		if strings.HasPrefix(r.URL.Path, "/api/v3/") {
+			fmt.Fprint(w, `{"error":{"httpCode":404,"message":"No traces found"}}`)
+			return
+		}
+		fmt.Fprint(w, `{"data":null,"errors":[{"code":404,"msg":"trace not found"}]}`)
+	}
+}
+
+func (f *fakeJaeger) serveFile(w http.ResponseWriter, path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		f.t.Error(err)
+	}
+	w.Write(data)
+}
+
+func (f *fakeJaeger) last() *url.URL {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	u, err := url.Parse(f.queries[len(f.queries)-1])
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return u
+}
+
+func TestJaegerQueries(t *testing.T) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	j := &jaegerSource{base: "http://h:16686/", api: "v1", service: "geth", limit: 5, lookback: time.Hour, now: func() time.Time { return now }}
+	want := map[string]string{
+		"service": "geth", "operation": blockOperation, "limit": "5",
+		"start": fmt.Sprint(now.Add(-time.Hour).UnixMicro()), "end": fmt.Sprint(now.UnixMicro()),
+		"tags": `{"block.number":"7"}`,
+	}
+	checkQuery(t, j.url(selection{block: 7, hasBlock: true}), "http://h:16686/api/traces", want)
+	delete(want, "tags")
+	checkQuery(t, j.url(selection{}), "http://h:16686/api/traces", want)
+	if got := j.url(selection{traceID: "abc"}); got != "http://h:16686/api/traces/abc" {
+		t.Errorf("v1 trace URL %s", got)
+	}
+	j.api = "v3"
+	checkQuery(t, j.url(selection{block: 7, hasBlock: true}), "http://h:16686/api/v3/traces", map[string]string{
+		"query.service_name": "geth", "query.operation_name": blockOperation,
+		"query.start_time_min": "2026-11-29T11:00:00Z", "query.start_time_max": "2026-11-29T12:00:00Z",
+		"query.num_traces": "5", "query.search_depth": "5",
+	})
+	if got := j.url(selection{traceID: "abc"}); got != "http://h:16686/api/v3/traces/abc" {
+		t.Errorf("v3 trace URL %s", got)
+	}
+}
+
+func checkQuery(t *testing.T, raw, wantBase string, want map[string]string) {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if base := u.Scheme + "://" + u.Host + u.Path; base != wantBase {
+		t.Errorf("URL %s, want base %s", raw, wantBase)
+	}
+	q := u.Query()
+	if len(q) != len(want) {
+		t.Errorf("URL %s has %d parameters, want %d", raw, len(q), len(want))
+	}
+	for k, v := range want {
+		if q.Get(k) != v {
+			t.Errorf("URL %s: %s = %q, want %q", raw, k, q.Get(k), v)
+		}
+	}
+}
+
+func TestJaegerSource(t *testing.T) {
+	fake := &fakeJaeger{t: t}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+
+	for _, api := range []string{"v1", "v3"} {
+		out, err := runApp("--jaeger", srv.URL, "--api", api, "--block", "7")
+		if err != nil || !strings.Contains(out, "Block 7  0xabab") {
+			t.Errorf("%s search: error %v, output:\n%s", api, err, out)
+		}
+		out, err = runApp("--jaeger", srv.URL, "--api", api, "--trace", smallTrace)
+		if err != nil || !strings.Contains(out, "trace "+smallTrace) {
+			t.Errorf("%s by ID: error %v, output:\n%s", api, err, out)
+		}
+		if got := fake.last().Path; !strings.HasSuffix(got, "/traces/"+smallTrace) {
+			t.Errorf("%s by ID queried %s", api, got)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--trace", "feed"}, "trace feed not found in Jaeger (" + srv.URL + "/api/v3/traces/feed): No traces found"},
+		{[]string{"--api", "v1", "--trace", "feed"}, "trace feed not found in Jaeger (" + srv.URL + "/api/traces/feed): 404 trace not found"},
+		{[]string{"--service", "reth"}, "no block traces (core.blockchain.ProcessBlock spans) in Jaeger at " + srv.URL + `; searched at most 20 traces of service "reth" from the last 24h0m0s (raise --limit or --lookback)`},
+		{[]string{"--block", "8"}, "no block 8 in Jaeger at " + srv.URL + " (blocks found: 7 (trace " + smallTrace + "))"},
+	} {
+		_, err := runApp(append([]string{"--jaeger", srv.URL}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		base, want string
+	}{
+		{srv.URL + "/broken", "Jaeger " + srv.URL + "/broken/api/traces?"},
+		{srv.URL + "/garbage", "malformed JSON at byte offset 24 (line 1, column 25): unexpected end of input"},
+		{"http://127.0.0.1:1", "cannot reach Jaeger"},
+	} {
+		_, err := runApp("--jaeger", tc.base, "--api", "v1")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.base, err, tc.want)
+		}
+	}
+	if _, err := runApp("--jaeger", srv.URL+"/broken", "--api", "v1"); err == nil || !strings.Contains(err.Error(), "HTTP 500: 500 storage is on fire") {
+		t.Errorf("broken Jaeger: error %v", err)
+	}
+}

@@ -1,0 +1,157 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// barWidth is the width of the bars of the depth histogram.
+const barWidth = 30
+
+// printText writes the summaries as text tables, one after the other.
+func printText(w io.Writer, sums []*summary) error {
+	var b strings.Builder
+	for i, s := range sums {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		writeSummary(&b, s)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeSummary writes the text summary of one block.
+func writeSummary(b *strings.Builder, s *summary) {
+	writeHeader(b, s)
+	writeTime(b, s)
+	writeState(b, s.Reads)
+	writeFetches(b, s.Fetches, s.Format)
+	writeBytes(b, s)
+	writeRehash(b, s.Rehash)
+	for _, w := range s.Warnings {
+		fmt.Fprintf(b, "WARNING: %s\n", w)
+	}
+}
+
+func writeHeader(b *strings.Builder, s *summary) {
+	bi := s.Block
+	number := "?"
+	if bi.Number >= 0 {
+		number = commas(bi.Number)
+	}
+	fmt.Fprintf(b, "Block %s  %s\n", number, bi.Hash)
+	started := time.Unix(0, bi.StartNS).UTC().Format("2006-01-02 15:04:05.000 UTC")
+	fmt.Fprintf(b, "  trace %s (%s), started %s\n", s.TraceID, formatName(s.Format), started)
+	gas := fmt.Sprintf("gas %s of %s", commas(bi.GasUsed), commas(bi.GasLimit))
+	if bi.GasLimit > 0 {
+		gas += fmt.Sprintf(" (%.1f%%)", 100*float64(bi.GasUsed)/float64(bi.GasLimit))
+	}
+	txs := plural(bi.TxCount, "tx", "txs")
+	if int64(bi.TxSpans) != bi.TxCount && bi.TxSpans > 0 {
+		txs += fmt.Sprintf(" (%d core.ApplyTransactionWithEVM spans)", bi.TxSpans)
+	}
+	details := []string{txs, gas}
+	if bi.TrieKind != "" {
+		details = append(details, bi.TrieKind+" trie")
+	}
+	if bi.Level != "" {
+		details = append(details, "telemetry level "+bi.Level)
+	}
+	fmt.Fprintf(b, "  %s\n", strings.Join(details, ", "))
+}
+
+// formatName describes an export format.
+func formatName(format string) string {
+	switch format {
+	case formatV1:
+		return "Jaeger v1 JSON, microsecond times"
+	case formatOTLP:
+		return "OTLP JSON, nanosecond times"
+	}
+	return format
+}
+
+func writeTime(b *strings.Builder, s *summary) {
+	fmt.Fprintf(b, "\n%-26s %5s %10s %6s %11s %6s %10s\n", "Time", "spans", "ms", "%", "time.* ms", "%", "diff ms")
+	for _, r := range s.Time {
+		spans, diff := "", "-"
+		if r.Name != rowOther {
+			spans, diff = fmt.Sprint(r.Spans), diffMS(r.SpanUS, r.AttrUS)
+		}
+		fmt.Fprintf(b, "  %-24s %5s %10s %6s %11s %6s %10s\n",
+			r.Name, spans, ms(r.SpanUS), pct(r.SpanPct), ms(r.AttrUS), pct(r.AttrPct), diff)
+	}
+	b.WriteString("  (execution = bc.processor.Process minus the state reads made during it;\n")
+	b.WriteString("   trie update and rehash exclude those inside the trie commit)\n")
+	if s.TailUS > 0 {
+		fmt.Fprintf(b, "  the block span outlasts its last child span by %s ms\n", ms(&s.TailUS))
+	}
+}
+
+func writeState(b *strings.Builder, r readSummary) {
+	loaded := func(n, us int64, one, many string) string {
+		f := float64(us)
+		return fmt.Sprintf("%s (%s ms)", plural(n, one, many), ms(&f))
+	}
+	b.WriteString("\nState\n")
+	fmt.Fprintf(b, "  loaded   %s, %s, %s\n",
+		loaded(r.Accounts, r.AccountReadUS, "account", "accounts"),
+		loaded(r.Storage, r.StorageReadUS, "storage slot", "storage slots"),
+		loaded(r.Code, r.CodeReadUS, "code", "codes"))
+	fmt.Fprintf(b, "  updated  %s, %s\n", plural(r.AccountsUpdate, "account", "accounts"), plural(r.StorageUpdate, "storage slot", "storage slots"))
+}
+
+func writeBytes(b *strings.Builder, s *summary) {
+	bs := s.Bytes
+	b.WriteString("\nBytes\n")
+	fetches := int64(0)
+	if s.Fetches != nil {
+		fetches = s.Fetches.Spans
+	}
+	fmt.Fprintf(b, "  read     %s B (%s), node.bytes of %s\n", commas(bs.Read), size(bs.Read), plural(fetches, "fetch span", "fetch spans"))
+	if bs.WrittenBy == "" {
+		b.WriteString("  written  - (no commit span)\n")
+		return
+	}
+	fmt.Fprintf(b, "  written  %s B (%s) = trie %s + code %s, per %s: %s, %s nodes updated, %s deleted\n",
+		commas(bs.Written), size(bs.Written), commas(bs.TrieWritten), commas(bs.CodeWritten), bs.WrittenBy,
+		plural(bs.Tries, "trie", "tries"), commas(bs.NodesUpdated), commas(bs.NodesDeleted))
+}
+
+func writeRehash(b *strings.Builder, r rehashSummary) {
+	b.WriteString("\nRehash\n")
+	if r.Spans == 0 {
+		b.WriteString("  - (no state.trie.hash span)\n")
+		return
+	}
+	fmt.Fprintf(b, "  %s over %s: %s nodes hashed, %s hash ops",
+		plural(int64(r.Spans), "state.trie.hash span", "state.trie.hash spans"), plural(int64(r.Tries), "trie", "tries"),
+		commas(r.NodesHashed), commas(r.HashOps))
+	if len(r.GroupDepths) > 0 {
+		depths := make([]string, len(r.GroupDepths))
+		for i, d := range r.GroupDepths {
+			depths[i] = fmt.Sprint(d)
+		}
+		fmt.Fprintf(b, ", group depth %s", strings.Join(depths, ", "))
+	}
+	b.WriteString("\n")
+}
