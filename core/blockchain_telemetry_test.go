@@ -17,8 +17,10 @@
 package core
 
 import (
+	"context"
 	"math/big"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/consensus/ethash"
@@ -27,6 +29,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/trie/nodefetch"
 	"go.opentelemetry.io/otel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
@@ -219,4 +222,23 @@ func TestBlockTelemetryLevels(t *testing.T) {
 			t.Fatal("phase level emitted node fetch spans")
 		}
 	}
+}
+
+// BenchmarkEmitNodeFetches measures the cost of emitting node-fetch spans at
+// the end of a block, per span, into an SDK provider that discards them.
+func BenchmarkEmitNodeFetches(b *testing.B) {
+	provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter()))
+	defer provider.Shutdown(context.Background())
+	_, block := provider.Tracer("bench").Start(context.Background(), "block")
+	rec := nodefetch.NewRecorder(1 << 20)
+	owner := common.HexToHash("0x01")
+	for i := 0; i < 10000; i++ {
+		rec.Add(nodefetch.Record{Owner: owner, Start: time.Now(), Duration: time.Microsecond, Bytes: 100, Depth: i % 8})
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		emitNodeFetches(block, rec)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10000), "ns/span")
 }

@@ -21,6 +21,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -316,7 +317,8 @@ func TestTelemetryCollectorDown(t *testing.T) {
 	const queueBound = 256 << 20
 
 	stalled := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		<-r.Context().Done() // never answers
+		io.Copy(io.Discard, r.Body) // so that the server notices the client leaving
+		<-r.Context().Done()        // never answers
 	}))
 	defer stalled.Close()
 

@@ -292,7 +292,6 @@ func newResource(cfg PipelineConfig) *resource.Resource {
 		resource.WithSchemaURL(semconv.SchemaURL),
 		resource.WithAttributes(attrs...),
 		resource.WithFromEnv(),
-		resource.WithTelemetrySDK(),
 	)
 	if err != nil {
 		log.Warn("Partial OpenTelemetry resource", "err", err)
