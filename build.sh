@@ -487,6 +487,7 @@ cmd_test() {
 	go_test "$TREE" "upstream tests (patched tree)" -count=1 -timeout 30m $pkgs
 	log "statelab's own tests"
 	go_test "$ROOT" "statelab tests" -count=1 -timeout 20m $STATELAB_PKGS
+	log "the pinned Jaeger for the telemetry end-to-end tests: $("$ROOT/tracing/jaeger.sh" build)"
 	log "end-to-end smoke test"
 	STATELAB_BIN=$BIN go_test "$ROOT/tools/e2e" "e2e smoke" -count=1 -timeout 20m -tags e2e ./...
 }

@@ -38,6 +38,7 @@ import (
 // jaeger is a Jaeger instance started for one test, on free 127.0.0.1 ports.
 type jaeger struct {
 	otlpHTTP string // http://127.0.0.1:port
+	otlpGRPC string // grpc://127.0.0.1:port
 	query    string // http://127.0.0.1:port
 }
 
@@ -77,6 +78,7 @@ func startJaeger(t *testing.T) *jaeger {
 	t.Cleanup(func() { jaegerCmd("stop") })
 	return &jaeger{
 		otlpHTTP: fmt.Sprintf("http://127.0.0.1:%d", ports["OTLP_HTTP"]),
+		otlpGRPC: fmt.Sprintf("grpc://127.0.0.1:%d", ports["OTLP_GRPC"]),
 		query:    fmt.Sprintf("http://127.0.0.1:%d", ports["QUERY"]),
 	}
 }
@@ -206,6 +208,7 @@ func blockCount(t *testing.T, d *dump, files ...string) int {
 // Jaeger, for the binary trie and for MPT, and checks what Jaeger's query API
 // returns: one trace per block, the expected spans, as many node-fetch spans
 // as the trie layer counted, and the same head root as without telemetry.
+// The binary trie's spans go over OTLP/HTTP, MPT's over OTLP/gRPC.
 func TestTelemetryInJaeger(t *testing.T) {
 	j := startJaeger(t)
 	for _, kind := range []string{"ubt", "mpt"} {
@@ -219,7 +222,8 @@ func TestTelemetryInJaeger(t *testing.T) {
 			mustRun(t, "geth", append(append([]string{"--datadir", datadir}, flags...), "init", d.genesis)...)
 			files := append(d.population(), filepath.Join(d.dir, d.workloads()[0].File))
 			service := "geth-e2e-" + kind
-			res := importTraced(t, datadir, j.otlpHTTP, service, files...)
+			endpoint := map[string]string{"ubt": j.otlpHTTP, "mpt": j.otlpGRPC}[kind]
+			res := importTraced(t, datadir, endpoint, service, files...)
 			if res.code != 0 {
 				t.Fatalf("import exit %d\n%s", res.code, tail(res.stderr, 20))
 			}
