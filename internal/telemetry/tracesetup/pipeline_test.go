@@ -150,3 +150,24 @@ func TestPipelineBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelineSampling checks that the sample ratio applies to root spans.
+func TestPipelineSampling(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		ratio float64
+		want  int64
+	}{{0, 0}, {1, 200}} {
+		p, err := NewPipeline(PipelineConfig{Endpoint: srv.URL, SampleSet: true, SampleRatio: tc.ratio})
+		if err != nil {
+			t.Fatal(err)
+		}
+		endSpans(200)
+		if stats := p.Shutdown(); stats.Ended != tc.want || stats.Exported != tc.want {
+			t.Errorf("ratio %v: stats %+v, want %d spans ended and exported", tc.ratio, stats, tc.want)
+		}
+	}
+}
