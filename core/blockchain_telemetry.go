@@ -112,8 +112,20 @@ func (bt *blockTrace) finish(res *blockProcessingResult, err error) {
 	bt.span.End(trace.WithTimestamp(end))
 }
 
+// blockSpanStatsHooks add figures of other features (say, a prefetcher's) to
+// the block span. Register them from init functions only.
+var blockSpanStatsHooks []func(*ExecuteStats) []telemetry.Attribute
+
 // statsAttributes turns the block's execution statistics into attributes.
 func statsAttributes(s *ExecuteStats) []telemetry.Attribute {
+	attrs := executeStatsAttributes(s)
+	for _, hook := range blockSpanStatsHooks {
+		attrs = append(attrs, hook(s)...)
+	}
+	return attrs
+}
+
+func executeStatsAttributes(s *ExecuteStats) []telemetry.Attribute {
 	ms := func(d time.Duration) int64 { return d.Microseconds() }
 	return []telemetry.Attribute{
 		telemetry.Int64Attribute("time.total_us", ms(s.TotalTime)),
