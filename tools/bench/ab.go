@@ -1,0 +1,170 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// abSpec is an A/B comparison of two geth binaries on one workload dump.
+type abSpec struct {
+	A, B       string   // binaries
+	Genesis    string   // genesis.json (default: the manifest's)
+	Dump       string   // workload block file
+	Population []string // population block files (default: the manifest's)
+	Trie       string   // ubt or mpt (default: the manifest's, else mpt)
+	GroupDepth int      // binary trie only
+	Runs       int      // per binary, the first discarded
+	GethArgs   []string
+}
+
+// abManifest describes the dump of an A/B comparison: the manifest beside the
+// dump when there is one, with flags overriding it, else one made from the
+// flags alone.
+func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
+	if _, err := os.Stat(s.Dump); err != nil {
+		return nil, ManifestFile{}, fmt.Errorf("--dump: %v", err)
+	}
+	m, err := readManifest(filepath.Join(filepath.Dir(s.Dump), "manifest.json"))
+	if err != nil {
+		m = &Manifest{dir: filepath.Dir(s.Dump)}
+	}
+	if s.Genesis != "" {
+		m.Genesis = absPath(s.Genesis)
+	}
+	if m.Genesis == "" {
+		return nil, ManifestFile{}, errors.New("--genesis is required when no manifest.json is beside --dump")
+	}
+	if len(s.Population) > 0 {
+		var files []ManifestFile
+		for _, p := range s.Population {
+			files = append(files, ManifestFile{File: absPath(p), Role: "population"})
+		}
+		for _, f := range m.Files {
+			if f.Role != "population" {
+				files = append(files, f)
+			}
+		}
+		m.Files = files
+	}
+	if s.Trie == "" {
+		s.Trie = m.Trie
+	}
+	if s.Trie == "" {
+		s.Trie = "mpt"
+	}
+	if s.Trie != "ubt" && s.Trie != "mpt" {
+		return nil, ManifestFile{}, fmt.Errorf("--trie: unknown trie %q (want ubt or mpt)", s.Trie)
+	}
+	wl, ok := m.fileByPath(s.Dump)
+	if !ok || wl.Role != "workload" {
+		wl = ManifestFile{File: absPath(s.Dump), Role: "workload", Workload: strings.TrimSuffix(filepath.Base(s.Dump), ".rlp")}
+		m.Files = append(m.Files, wl)
+	}
+	if len(m.populations()) == 0 {
+		return nil, ManifestFile{}, errors.New("--population is required when no manifest.json is beside --dump")
+	}
+	return m, wl, nil
+}
+
+// absPath makes a path absolute, keeping it as given if that fails.
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
+}
+
+// runAB prepares a datadir per binary, alternates cold runs of A and B, writes
+// the report into the harness's out directory and prints the ratios B/A.
+func runAB(h *harness, s *abSpec, stdout io.Writer) error {
+	if s.Runs < 2 {
+		return fmt.Errorf("--runs must be at least 2 (the first is discarded), have %d", s.Runs)
+	}
+	m, wl, err := s.abManifest()
+	if err != nil {
+		return err
+	}
+	gd := 0
+	if s.Trie == "ubt" {
+		gd = s.GroupDepth
+	}
+	var configs []Config
+	for _, b := range []Binary{{Name: "a", Path: s.A}, {Name: "b", Path: s.B}} {
+		if _, err := os.Stat(b.Path); err != nil {
+			return fmt.Errorf("--%s: %v", b.Name, err)
+		}
+		c := Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, showGeth: true}
+		if err := prepareDatadir(b.Path, h.preparedDir(m, c), c.Trie, gd, m, h.progress); err != nil {
+			return err
+		}
+		configs = append(configs, c)
+	}
+	var runs []*RunRecord
+	for run := range s.Runs {
+		for _, c := range configs {
+			rec, err := h.runOnce(c, m, h.preparedDir(m, c), s.GethArgs, run)
+			if err != nil {
+				return err
+			}
+			runs = append(runs, rec)
+			h.progress("%s run %d/%d: %s", c.Variant(), run+1, s.Runs, runLine(rec))
+			if err := writeRecords(filepath.Join(h.out, "runs.json"), runs); err != nil {
+				return err
+			}
+		}
+	}
+	meta := reportMeta{
+		Title:    "A/B: " + filepath.Base(s.B) + " against " + filepath.Base(s.A),
+		Study:    "bench ab --dump " + s.Dump,
+		Scale:    Scale{Runs: s.Runs, WorkloadBlocks: int(wl.LastBlock - wl.FirstBlock + 1), Entries: m.Entries},
+		Baseline: configs[0].Variant(),
+		Headline: "wall_s",
+		Geth:     []Binary{configs[0].Geth, configs[1].Geth},
+		Date:     time.Now().UTC(),
+	}
+	if err := writeOutputs(h.out, meta, runs); err != nil {
+		return err
+	}
+	printAB(stdout, analyze(runs, configs[0].Variant()), configs)
+	return nil
+}
+
+// printAB prints both binaries' medians and the ratio B/A with its bootstrap
+// CI and U test, for every metric both have.
+func printAB(w io.Writer, a *Analysis, configs []Config) {
+	wl := configs[0].Workload
+	ca, cb := a.cell(wl, configs[0].Variant()), a.cell(wl, configs[1].Variant())
+	fmt.Fprintf(w, "A = %s\nB = %s\nworkload %s, %d measured runs each (first discarded), cold cache\n\n", configs[0].Geth.Path, configs[1].Geth.Path, wl, len(ca.Runs))
+	fmt.Fprintf(w, "%-22s %14s %14s %8s %22s %6s\n", "metric", "A median", "B median", "B/A", "95% CI (bootstrap)", "p")
+	for _, m := range metrics {
+		sa, sb := ca.Summaries[m.Name], cb.Summaries[m.Name]
+		cmp, ok := a.comparison(wl, configs[1].Variant(), m.Name)
+		if !ok || math.IsNaN(sa.Median) || math.IsNaN(sb.Median) {
+			continue
+		}
+		fmt.Fprintf(w, "%-22s %14s %14s %8s %22s %6s\n", m.Name+" ("+m.Unit+")", num(sa.Median), num(sb.Median),
+			num(cmp.Ratio.Ratio), "["+num(cmp.Ratio.Lo)+", "+num(cmp.Ratio.Hi)+"]", num(cmp.Test.P))
+	}
+}

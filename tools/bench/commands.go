@@ -1,0 +1,166 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/urfave/cli/v2"
+)
+
+var (
+	outFlag = &cli.StringFlag{
+		Name:  "out",
+		Usage: "report directory (report.md, plots, benchstat.txt, runs.json, logs/)",
+	}
+	workFlag = &cli.StringFlag{
+		Name:  "work",
+		Usage: "work directory for dumps, prepared datadirs and the scratch datadir (reused across runs)",
+		Value: filepath.Join(os.TempDir(), "statelab-bench"),
+	}
+	binFlag = &cli.StringFlag{
+		Name:    "bin",
+		Usage:   "directory of geth and dumpgen; relative binary paths in a study resolve against it",
+		Value:   "build/bin",
+		EnvVars: []string{"STATELAB_BIN"},
+	}
+	scaleFlag = &cli.StringFlag{
+		Name:  "scale",
+		Usage: "scale defined in the study file (smoke, small, ...)",
+		Value: "smoke",
+	}
+)
+
+var runStudyCommand = &cli.Command{
+	Name:      "run",
+	Usage:     "run a study",
+	ArgsUsage: "STUDY.toml",
+	Flags:     []cli.Flag{scaleFlag, outFlag, workFlag, binFlag},
+	Action:    runAction,
+}
+
+var reportCommand = &cli.Command{
+	Name:   "report",
+	Usage:  "rewrite the report, plots and benchstat file of --out from its runs.json and meta.json",
+	Flags:  []cli.Flag{outFlag},
+	Action: reportAction,
+}
+
+var abCommand = &cli.Command{
+	Name:  "ab",
+	Usage: "compare two geth binaries on one workload dump, cold cache, and print the ratio B/A with its CI",
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "a", Usage: "geth binary A (the baseline)", Required: true},
+		&cli.StringFlag{Name: "b", Usage: "geth binary B", Required: true},
+		&cli.StringFlag{Name: "dump", Usage: "workload block file to import", Required: true},
+		&cli.StringFlag{Name: "genesis", Usage: "genesis.json (default: the manifest.json beside --dump)"},
+		&cli.StringSliceFlag{Name: "population", Usage: "population block files (default: the manifest.json beside --dump)"},
+		&cli.StringFlag{Name: "trie", Usage: "ubt or mpt (default: the manifest's)"},
+		&cli.IntFlag{Name: "groupdepth", Usage: "binary trie group depth", Value: 5},
+		&cli.IntFlag{Name: "runs", Usage: "runs per binary, the first discarded", Value: 5},
+		outFlag, workFlag,
+	},
+	Action: abAction,
+}
+
+// runAction runs a study file.
+func runAction(ctx *cli.Context) error {
+	if ctx.NArg() != 1 {
+		return errors.New("run: want one study file, e.g. bench run bench/studies/groupdepth.toml --out DIR")
+	}
+	out, err := requireOut(ctx)
+	if err != nil {
+		return err
+	}
+	study, err := loadStudy(ctx.Args().First())
+	if err != nil {
+		return err
+	}
+	if _, err := study.scale(ctx.String(scaleFlag.Name)); err != nil {
+		return err
+	}
+	bin := ctx.String(binFlag.Name)
+	if err := study.resolveBinaries(bin); err != nil {
+		return err
+	}
+	dumpgen := filepath.Join(bin, "dumpgen")
+	if _, err := os.Stat(dumpgen); err != nil {
+		return fmt.Errorf("--bin: %v", err)
+	}
+	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
+	if err != nil {
+		return err
+	}
+	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h}
+	if err := sr.execute(); err != nil {
+		return err
+	}
+	h.progress("wrote %s", filepath.Join(out, "report.md"))
+	return nil
+}
+
+// abAction runs an A/B comparison.
+func abAction(ctx *cli.Context) error {
+	out := ctx.String(outFlag.Name)
+	if out == "" {
+		out = filepath.Join(ctx.String(workFlag.Name), "ab-"+time.Now().UTC().Format("20060102-150405"))
+	}
+	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
+	if err != nil {
+		return err
+	}
+	spec := &abSpec{
+		A: ctx.String("a"), B: ctx.String("b"), Dump: ctx.String("dump"), Genesis: ctx.String("genesis"),
+		Population: ctx.StringSlice("population"), Trie: ctx.String("trie"),
+		GroupDepth: ctx.Int("groupdepth"), Runs: ctx.Int("runs"),
+	}
+	if err := runAB(h, spec, ctx.App.Writer); err != nil {
+		return err
+	}
+	fmt.Fprintf(ctx.App.Writer, "\nreport: %s\n", filepath.Join(out, "report.md"))
+	return nil
+}
+
+// reportAction rewrites a report from its raw runs.
+func reportAction(ctx *cli.Context) error {
+	out, err := requireOut(ctx)
+	if err != nil {
+		return err
+	}
+	runs, err := readRecords(filepath.Join(out, "runs.json"))
+	if err != nil {
+		return err
+	}
+	meta, err := readMeta(filepath.Join(out, "meta.json"))
+	if err != nil {
+		return err
+	}
+	return writeOutputs(out, meta, runs)
+}
+
+// requireOut returns --out or an error naming the flag.
+func requireOut(ctx *cli.Context) (string, error) {
+	out := ctx.String(outFlag.Name)
+	if out == "" {
+		return "", errors.New("--out is required")
+	}
+	return out, os.MkdirAll(out, 0o755)
+}

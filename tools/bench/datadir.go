@@ -1,0 +1,98 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// prepareDatadir initialises a datadir from the dump's genesis with the given
+// binary (at the group depth on a binary trie) and imports the population,
+// once: a datadir marked complete is reused.
+func prepareDatadir(geth, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
+	done := filepath.Join(dir, "bench-prepared")
+	if _, err := os.Stat(done); err == nil {
+		progress("reusing prepared datadir %s", dir)
+		return nil
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	progress("preparing %s: init and population import", dir)
+	data := filepath.Join(dir, "datadir")
+	initArgs := []string{"--datadir", data}
+	if trie == "ubt" {
+		initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", gd))
+	}
+	initArgs = append(initArgs, "init", m.genesisPath())
+	if err := runCommand(filepath.Join(dir, "init.log"), geth, initArgs...); err != nil {
+		return err
+	}
+	importArgs := append([]string{"import", "--datadir", data}, m.populations()...)
+	if err := runCommand(filepath.Join(dir, "population.log"), geth, importArgs...); err != nil {
+		return err
+	}
+	return os.WriteFile(done, nil, 0o644)
+}
+
+// copyTree copies the regular files and directories under src to dst, which
+// must not exist. Sparse or preallocated space is not copied.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.Mkdir(target, 0o755)
+		case d.Type().IsRegular():
+			return copyFile(path, target)
+		default:
+			return fmt.Errorf("copying %s: not a regular file or directory", path)
+		}
+	})
+}
+
+// copyFile copies one regular file.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

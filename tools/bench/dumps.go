@@ -1,0 +1,51 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// dumpDir is where the dump of a trie kind at a scale lives under the work
+// directory.
+func dumpDir(work, trie string, sc Scale) string {
+	return filepath.Join(work, "dumps", fmt.Sprintf("%s-%d-%d", trie, sc.Entries, sc.WorkloadBlocks))
+}
+
+// ensureDump returns the dump of a trie kind at a scale, generating it with
+// dumpgen unless a matching one is already there.
+func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...any)) (*Manifest, error) {
+	dir := dumpDir(work, trie, sc)
+	path := filepath.Join(dir, "manifest.json")
+	if m, err := readManifest(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks {
+		progress("reusing dump %s", dir)
+		return m, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, err
+	}
+	progress("generating %s dump: %d entries, %d blocks per workload, in %s", trie, sc.Entries, sc.WorkloadBlocks, dir)
+	err := runCommand(dir+".log", dumpgen, "--trie", trie, "--entries", strconv.Itoa(sc.Entries),
+		"--workload-blocks", strconv.Itoa(sc.WorkloadBlocks), "--out", dir, "--force")
+	if err != nil {
+		return nil, err
+	}
+	return readManifest(path)
+}

@@ -1,0 +1,126 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// harness runs imports under the study protocol: a fresh copy of a prepared
+// datadir, a verified cold (or warm) page cache, one geth import with the
+// per-block JSON, and the process's counters.
+type harness struct {
+	work     string    // dumps, prepared datadirs and the scratch datadir
+	out      string    // report directory; logs go to out/logs
+	cache    pageCache // the page cache to drop and check
+	warm     func(string) error
+	log      io.Writer // progress
+	start    time.Time
+	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
+}
+
+// newHarness makes the work and log directories.
+func newHarness(work, out string, log io.Writer) (*harness, error) {
+	for _, d := range []string{work, filepath.Join(out, "logs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	return &harness{work: work, out: out, cache: newKernelCache(), warm: warmFiles, log: log, start: time.Now(), warnedNo: map[string]bool{}}, nil
+}
+
+// progress prints a timestamped progress line.
+func (h *harness) progress(format string, args ...any) {
+	el := time.Since(h.start).Round(time.Second)
+	fmt.Fprintf(h.log, "bench [%s] %s\n", el, fmt.Sprintf(format, args...))
+}
+
+// preparedDir is the prepared datadir of a configuration on a dump.
+func (h *harness) preparedDir(m *Manifest, c Config) string {
+	return filepath.Join(h.work, "datadirs", filepath.Base(m.dir), c.DatadirKey())
+}
+
+// runOnce measures one run of a configuration.
+func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string, run int) (*RunRecord, error) {
+	mf, file, err := m.workload(c.Workload)
+	if err != nil {
+		return nil, err
+	}
+	scratch := filepath.Join(h.work, "scratch")
+	if err := os.RemoveAll(scratch); err != nil {
+		return nil, err
+	}
+	if err := copyTree(filepath.Join(prepared, "datadir"), scratch); err != nil {
+		return nil, fmt.Errorf("copying prepared datadir %s: %v", prepared, err)
+	}
+	rec := &RunRecord{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
+		Slots: mf.SlotReads + mf.SlotWrites, Gas: mf.GasUsed}
+	if c.Cache == "warm" {
+		rec.Cache, err = makeWarm(h.cache, scratch, h.warm)
+	} else {
+		rec.Cache, err = makeCold(h.cache, scratch)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
+	}
+	// The drop evicted the geth binary too: read it back so that the run's
+	// I/O and wall time are the datadir's, not the program's loading.
+	if err := h.warm(c.Geth.Path); err != nil {
+		return nil, fmt.Errorf("reading %s: %v", c.Geth.Path, err)
+	}
+	job := importJob{Geth: c.Geth.Path, Datadir: scratch, File: file, Args: append(configArgs(c, m), extra...),
+		LogPath: filepath.Join(h.out, "logs", fmt.Sprintf("%s-run%d.log", strings.ReplaceAll(c.Label(), "/", "_"), run))}
+	res, err := job.run()
+	if err != nil {
+		return nil, err
+	}
+	rec.importResult = *res
+	return rec, h.checkBlocks(rec, mf)
+}
+
+// checkBlocks verifies that a run logged one JSON entry per workload block,
+// or none at all (a geth without the batch-import patch, reported once).
+func (h *harness) checkBlocks(rec *RunRecord, mf ManifestFile) error {
+	want := int(mf.LastBlock - mf.FirstBlock + 1)
+	switch n := len(rec.Blocks); {
+	case n == 0:
+		if !h.warnedNo[rec.Config.Geth.Path] {
+			h.warnedNo[rec.Config.Geth.Path] = true
+			h.progress("warning: %s logs no per-block JSON on import: only wall time and I/O are measured for it", rec.Config.Geth.Path)
+		}
+	case n != want:
+		return fmt.Errorf("%s run %d: geth logged %d per-block JSON entries, the workload has %d blocks", rec.Config.Label(), rec.Run, n, want)
+	}
+	return nil
+}
+
+// configArgs are the import flags a configuration adds: BAL and telemetry.
+func configArgs(c Config, m *Manifest) []string {
+	var args []string
+	if c.BAL != "" && c.BAL != "none" {
+		args = append(args, "--bal.file", filepath.Join(m.dir, "bal_"+c.Workload+".json"), "--bal.type", c.BAL)
+	}
+	if c.Telemetry != "" {
+		args = append(args, "--telemetry", "--telemetry.level="+c.Telemetry)
+	}
+	return args
+}

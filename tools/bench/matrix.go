@@ -1,0 +1,124 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Config is one cell of a study's matrix: everything that defines a run except
+// its index.
+type Config struct {
+	Trie       string `json:"trie"`
+	GroupDepth int    `json:"group_depth,omitempty"` // 0 on MPT
+	Workload   string `json:"workload"`
+	BAL        string `json:"bal"`
+	Telemetry  string `json:"telemetry,omitempty"`
+	Cache      string `json:"cache"`
+	Geth       Binary `json:"geth"`
+
+	showGeth bool // the study has several binaries, so the label names them
+}
+
+// Variant is the configuration's label without the workload: the thing a
+// study compares, for example "ubt-gd5", "mpt", "mpt-bal-type1" or
+// "mpt-upstream". Defaults (no BAL, telemetry off, cold cache) are left out.
+func (c Config) Variant() string {
+	parts := []string{c.Trie}
+	if c.Trie == "ubt" {
+		parts[0] = fmt.Sprintf("ubt-gd%d", c.GroupDepth)
+	}
+	if c.BAL != "" && c.BAL != "none" {
+		parts = append(parts, "bal-"+c.BAL)
+	}
+	if c.Telemetry != "" {
+		parts = append(parts, "tel-"+c.Telemetry)
+	}
+	if c.Cache == "warm" {
+		parts = append(parts, "warm")
+	}
+	if c.showGeth {
+		parts = append(parts, c.Geth.Name)
+	}
+	return strings.Join(parts, "-")
+}
+
+// Label names the configuration uniquely: workload and variant.
+func (c Config) Label() string {
+	return c.Workload + "/" + c.Variant()
+}
+
+// DatadirKey names the prepared datadir the configuration starts from: the
+// population imported by its binary (name and a hash of its path, so that
+// another binary under the same name gets its own) into its trie at its
+// group depth.
+func (c Config) DatadirKey() string {
+	bin := fmt.Sprintf("%s-%08x", c.Geth.Name, uint32(seedOf(c.Geth.Path)))
+	if c.Trie == "ubt" {
+		return fmt.Sprintf("ubt-gd%d-%s", c.GroupDepth, bin)
+	}
+	return "mpt-" + bin
+}
+
+// expand lists the study's configurations at a scale, grouped so that runs
+// sharing a prepared datadir are adjacent. The scale's group depths, when set,
+// replace the study's.
+func (s *Study) expand(sc Scale) []Config {
+	depths := s.GroupDepths
+	if len(sc.GroupDepths) > 0 {
+		depths = sc.GroupDepths
+	}
+	var out []Config
+	for _, trie := range s.Tries {
+		gds := []int{0}
+		if trie == "ubt" {
+			gds = depths
+		}
+		for _, gd := range gds {
+			for _, geth := range s.Geth {
+				for _, bal := range s.BAL {
+					for _, tel := range s.Telemetry {
+						for _, cache := range s.Cache {
+							for _, wl := range s.Workloads {
+								out = append(out, Config{
+									Trie: trie, GroupDepth: gd, Workload: wl, BAL: bal,
+									Telemetry: tel, Cache: cache, Geth: geth,
+									showGeth: len(s.Geth) > 1,
+								})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// variants returns the distinct variant labels of configs, in order.
+func variants(configs []Config) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range configs {
+		if v := c.Variant(); !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,126 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import "math"
+
+// metric is one figure computed from a run: a per-block mean over the run's
+// blocks, a ratio of sums, or a process counter. NaN means the run does not
+// have it (a geth that logs no per-block JSON).
+type metric struct {
+	Name        string // key in studies and tables
+	Unit        string // benchstat unit
+	Title       string // for tables and plots
+	LowerBetter bool
+	value       func(r *RunRecord) float64
+}
+
+// metrics lists every figure, in report order.
+var metrics = []metric{
+	{"total_ms", "ms/block", "block total ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.TotalMs })},
+	{"state_read_ms", "read-ms/block", "state read ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.StateReadMs })},
+	{"state_hash_ms", "hash-ms/block", "state hash ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.StateHashMs })},
+	{"commit_ms", "commit-ms/block", "commit ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.CommitMs })},
+	{"mgas_s", "Mgas/s", "Mgas/s", false, mgasPerSec},
+	{"ms_per_slot", "ms/slot", "ms per slot", true, msPerSlot},
+	{"account_hit_pct", "account-hit-%", "account cache hit %", false, hitRate(func(b *BlockLog) cacheEntry { return b.Cache.Account })},
+	{"storage_hit_pct", "storage-hit-%", "storage cache hit %", false, hitRate(func(b *BlockLog) cacheEntry { return b.Cache.Storage })},
+	{"wall_s", "wall-sec", "import wall s", true, func(r *RunRecord) float64 { return r.WallSeconds }},
+	{"read_mb", "read-MB", "read MB (/proc io)", true, func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1e6 }},
+}
+
+// metricByName finds a metric.
+func metricByName(name string) (metric, bool) {
+	for _, m := range metrics {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return metric{}, false
+}
+
+// blockMean averages a per-block field over a run's blocks.
+func blockMean(field func(*BlockLog) float64) func(*RunRecord) float64 {
+	return func(r *RunRecord) float64 {
+		if len(r.Blocks) == 0 {
+			return math.NaN()
+		}
+		var sum float64
+		for i := range r.Blocks {
+			sum += field(&r.Blocks[i])
+		}
+		return sum / float64(len(r.Blocks))
+	}
+}
+
+// totalMs sums the blocks' total time.
+func totalMs(r *RunRecord) float64 {
+	var sum float64
+	for i := range r.Blocks {
+		sum += r.Blocks[i].Timing.TotalMs
+	}
+	return sum
+}
+
+// mgasPerSec is the run's gas over its summed block time.
+func mgasPerSec(r *RunRecord) float64 {
+	ms := totalMs(r)
+	if len(r.Blocks) == 0 || ms == 0 {
+		return math.NaN()
+	}
+	var gas uint64
+	for i := range r.Blocks {
+		gas += r.Blocks[i].Block.GasUsed
+	}
+	return float64(gas) / 1e6 / (ms / 1e3)
+}
+
+// msPerSlot is the run's summed block time over its storage slot reads and
+// writes: the manifest's counts of the workload file, or, without them, the
+// per-block JSON's loaded and updated slots. Unlike Mgas/s it compares
+// designs with different gas schedules (EIP-4762 vs EIP-2929).
+func msPerSlot(r *RunRecord) float64 {
+	if len(r.Blocks) == 0 {
+		return math.NaN()
+	}
+	slots := float64(r.Slots)
+	if slots == 0 {
+		for i := range r.Blocks {
+			slots += float64(r.Blocks[i].StateReads.StorageSlots + r.Blocks[i].StateWrites.StorageSlots)
+		}
+	}
+	if slots == 0 {
+		return math.NaN()
+	}
+	return totalMs(r) / slots
+}
+
+// hitRate is the run's cache hits over lookups, in percent.
+func hitRate(entry func(*BlockLog) cacheEntry) func(*RunRecord) float64 {
+	return func(r *RunRecord) float64 {
+		var hits, total int64
+		for i := range r.Blocks {
+			e := entry(&r.Blocks[i])
+			hits += e.Hits
+			total += e.Hits + e.Misses
+		}
+		if total == 0 {
+			return math.NaN()
+		}
+		return 100 * float64(hits) / float64(total)
+	}
+}

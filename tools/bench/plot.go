@@ -1,0 +1,142 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// plotMetrics are the metrics plotted for every study.
+var plotMetrics = []string{"ms_per_slot", "total_ms", "mgas_s", "state_read_ms", "state_hash_ms", "commit_ms", "storage_hit_pct"}
+
+// errPoints are medians with error bars, for gonum's YErrorBars.
+type errPoints struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+// writePlots draws one PNG per plotted metric: the median of each variant
+// (x axis, in study order) per workload (one line each), with error bars of
+// the 95% CI of the median or, with fewer than 6 runs, the min-max range. It
+// returns the file names written, relative to dir.
+func writePlots(dir string, a *Analysis) ([]string, error) {
+	var files []string
+	for _, name := range plotMetrics {
+		m, _ := metricByName(name)
+		p, ok, err := metricPlot(a, m)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue // no run has the metric
+		}
+		file := name + ".png"
+		if err := p.Save(7*vg.Inch, 4.5*vg.Inch, filepath.Join(dir, file)); err != nil {
+			return nil, fmt.Errorf("plot %s: %v", file, err)
+		}
+		files = append(files, file)
+	}
+	return files, nil
+}
+
+// metricPlot builds the plot of one metric; ok is false if no cell has it.
+func metricPlot(a *Analysis, m metric) (*plot.Plot, bool, error) {
+	p := plot.New()
+	p.Title.Text = m.Title + " (median per variant)"
+	p.X.Label.Text = "variant"
+	p.Y.Label.Text = m.Unit
+	p.NominalX(a.Variants...)
+	p.Legend.Top = true
+	any := false
+	for i, wl := range a.Workloads {
+		pts := workloadPoints(a, wl, m)
+		if len(pts.XYs) == 0 {
+			continue
+		}
+		any = true
+		line, scatter, err := plotter.NewLinePoints(pts.XYs)
+		if err != nil {
+			return nil, false, err
+		}
+		line.Color = plotutil.Color(i)
+		scatter.Color = plotutil.Color(i)
+		scatter.Shape = plotutil.Shape(i)
+		bars, err := plotter.NewYErrorBars(pts)
+		if err != nil {
+			return nil, false, err
+		}
+		bars.Color = plotutil.Color(i)
+		p.Add(line, scatter, bars)
+		p.Legend.Add(wl, line, scatter)
+	}
+	p.Add(plotter.NewGrid())
+	// Leave room above the data for the legend.
+	if wideRange(a, m) {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Label.Text += " (log scale)"
+		p.Y.Max *= 6
+	} else {
+		p.Y.Min = 0 // linear axes start at zero, so that ratios read true
+		p.Y.Max *= 1.45
+	}
+	return p, any, nil
+}
+
+// wideRange reports whether a metric's medians span more than a factor of 20
+// (workloads of very different cost), which a log axis shows better.
+func wideRange(a *Analysis, m metric) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, c := range a.Cells {
+		s := c.Summaries[m.Name]
+		if math.IsNaN(s.Median) {
+			continue
+		}
+		l, h := s.errorBar()
+		if l <= 0 {
+			return false
+		}
+		lo, hi = min(lo, l), max(hi, h)
+	}
+	return hi > 20*lo
+}
+
+// workloadPoints collects a workload's medians and error bars by variant.
+func workloadPoints(a *Analysis, wl string, m metric) errPoints {
+	var pts errPoints
+	for x, v := range a.Variants {
+		cell := a.cell(wl, v)
+		if cell == nil {
+			continue
+		}
+		s := cell.Summaries[m.Name]
+		if math.IsNaN(s.Median) {
+			continue
+		}
+		lo, hi := s.errorBar()
+		pts.XYs = append(pts.XYs, plotter.XY{X: float64(x), Y: s.Median})
+		pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{s.Median - lo, hi - s.Median})
+	}
+	return pts
+}

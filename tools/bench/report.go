@@ -1,0 +1,269 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// reportMeta is what a report says about how its runs were made.
+type reportMeta struct {
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Study       string    `json:"study"`
+	Scale       Scale     `json:"scale"`
+	Baseline    string    `json:"baseline"`
+	Headline    string    `json:"headline_metric"`
+	Order       string    `json:"order,omitempty"` // of the runs: interleaved or sequential
+	Geth        []Binary  `json:"geth"`
+	Date        time.Time `json:"date"`
+}
+
+// writeOutputs analyses runs and writes meta.json, benchstat.txt, the plots
+// and report.md into dir.
+func writeOutputs(dir string, meta reportMeta, runs []*RunRecord) error {
+	blob, err := json.MarshalIndent(meta, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "meta.json"), blob, 0o644); err != nil {
+		return err
+	}
+	a := analyze(runs, meta.Baseline)
+	if err := writeBenchstat(filepath.Join(dir, "benchstat.txt"), runs); err != nil {
+		return err
+	}
+	plots, err := writePlots(dir, a)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(dir, "report.md"))
+	if err != nil {
+		return err
+	}
+	writeReport(f, meta, a, runs, plots)
+	return f.Close()
+}
+
+// writeReport writes the Markdown report.
+func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, plots []string) {
+	head, _ := metricByName(meta.Headline)
+	fmt.Fprintf(w, "# %s\n\n", meta.Title)
+	if meta.Description != "" {
+		fmt.Fprintf(w, "%s\n\n", strings.TrimSpace(meta.Description))
+	}
+	writeProtocol(w, meta, a, runs)
+	fmt.Fprintf(w, "## Reading (generated)\n\n")
+	writeReading(w, a, head)
+	fmt.Fprintf(w, "\n## %s: median (CV%%) per workload and variant\n\n", head.Title)
+	writeMatrix(w, a, head)
+	for _, name := range []string{head.Name, "total_ms"} {
+		m, _ := metricByName(name)
+		fmt.Fprintf(w, "\n## %s against the baseline %s\n\n", m.Title, a.Baseline)
+		writeComparisons(w, a, m)
+		if name == "total_ms" && head.Name == "total_ms" {
+			break
+		}
+	}
+	fmt.Fprintf(w, "\n## Every metric, median (CV%%)\n\n")
+	for _, wl := range a.Workloads {
+		fmt.Fprintf(w, "### %s\n\n", wl)
+		writeCellTable(w, a, wl)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "## Plots\n\nMedians per variant, one line per workload; error bars are the 95%% CI of the median (benchmath), or the min-max range with fewer than 6 runs.\n\n")
+	for _, p := range plots {
+		fmt.Fprintf(w, "![%s](%s)\n\n", strings.TrimSuffix(p, ".png"), p)
+	}
+	fmt.Fprintf(w, "## Files\n\n- `runs.json`: every run, warm-ups included, with its per-block JSON, I/O counters and page-cache check\n- `benchstat.txt`: measured runs in Go benchmark format (`benchstat benchstat.txt`, or `benchstat -col variant -row .name benchstat.txt`)\n- `logs/`: geth's output of every run\n")
+}
+
+// writeProtocol describes how the runs were made.
+func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord) {
+	fmt.Fprintf(w, "## Protocol\n\n")
+	fmt.Fprintf(w, "- study `%s`, generated %s on %s/%s with %d CPUs\n", meta.Study, meta.Date.Format(time.RFC3339), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	fmt.Fprintf(w, "- dump: %d entries, %d workload blocks of 100M gas per workload (dumpgen)\n", meta.Scale.Entries, meta.Scale.WorkloadBlocks)
+	for _, g := range meta.Geth {
+		fmt.Fprintf(w, "- geth `%s`: `%s`\n", g.Name, g.Path)
+	}
+	measured, warmups := 0, 0
+	var maxResident, maxTotal int64
+	states := map[string]int{}
+	for _, r := range runs {
+		if r.WarmUp {
+			warmups++
+		} else {
+			measured++
+		}
+		states[r.Cache.State]++
+		if r.Cache.State == "cold" && r.Cache.ResidentAfter >= maxResident {
+			maxResident, maxTotal = r.Cache.ResidentAfter, r.Cache.DatadirBytes
+		}
+	}
+	fmt.Fprintf(w, "- %d runs per configuration, the first discarded: %d measured, %d warm-ups\n", meta.Scale.Runs, measured, warmups)
+	if meta.Order != "" {
+		fmt.Fprintf(w, "- run order: %s (interleaved: one run of every configuration per round, so load drift spreads over all of them)\n", meta.Order)
+	}
+	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 WORKLOAD.rlp`\n")
+	if states["cold"] > 0 {
+		fmt.Fprintf(w, "- cold cache verified with mincore(2) on every run: at most %d of %d datadir bytes resident after the drop\n", maxResident, maxTotal)
+	}
+	if states["warm"] > 0 {
+		fmt.Fprintf(w, "- warm runs: datadir read into the page cache first (at least 90%% resident, verified)\n")
+	}
+	fmt.Fprintf(w, "- per run: block metrics are means over the run's blocks; Mgas/s is gas over summed block time; ms per slot is summed block time over the manifest's slot reads + writes\n")
+	fmt.Fprintf(w, "- statistics: medians, CV%%, two-sided Mann-Whitney U (benchmath), bootstrap 95%% CI of the median ratio (%d resamples) against the baseline `%s`\n\n", bootstrapIters, a.Baseline)
+}
+
+// writeReading states, per workload, the best variant on the headline
+// metric and whether its difference from the baseline is significant.
+func writeReading(w io.Writer, a *Analysis, m metric) {
+	for _, wl := range a.Workloads {
+		best, bestVal := "", math.NaN()
+		for _, v := range a.Variants {
+			c := a.cell(wl, v)
+			if c == nil {
+				continue
+			}
+			med := c.Summaries[m.Name].Median
+			if math.IsNaN(med) {
+				continue
+			}
+			if math.IsNaN(bestVal) || (m.LowerBetter && med < bestVal) || (!m.LowerBetter && med > bestVal) {
+				best, bestVal = v, med
+			}
+		}
+		if best == "" {
+			continue
+		}
+		fmt.Fprintf(w, "- %s: best %s is %s (%s %s)", wl, m.Title, best, num(bestVal), m.Unit)
+		if cmp, ok := a.comparison(wl, best, m.Name); ok {
+			fmt.Fprintf(w, ", %s x the baseline %s [95%% CI %s, %s], Mann-Whitney p=%s%s", num(cmp.Ratio.Ratio), a.Baseline,
+				num(cmp.Ratio.Lo), num(cmp.Ratio.Hi), num(cmp.Test.P), significance(cmp.Test.P))
+		} else if best == a.Baseline {
+			fmt.Fprintf(w, ", the baseline")
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// significance marks p-values below 0.05.
+func significance(p float64) string {
+	if p < 0.05 {
+		return " (significant at 0.05)"
+	}
+	return " (not significant at 0.05)"
+}
+
+// writeMatrix writes a workloads x variants table of one metric.
+func writeMatrix(w io.Writer, a *Analysis, m metric) {
+	fmt.Fprintf(w, "| workload | %s |\n|---|%s\n", strings.Join(a.Variants, " | "), strings.Repeat("---|", len(a.Variants)))
+	for _, wl := range a.Workloads {
+		fmt.Fprintf(w, "| %s |", wl)
+		for _, v := range a.Variants {
+			fmt.Fprintf(w, " %s |", cellText(a.cell(wl, v), m))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// writeComparisons writes each variant's ratio to the baseline with its
+// bootstrap CI and U test.
+func writeComparisons(w io.Writer, a *Analysis, m metric) {
+	fmt.Fprintf(w, "| workload | variant | ratio to %s | 95%% CI | U | p |\n|---|---|---|---|---|---|\n", a.Baseline)
+	for _, c := range a.Comparisons {
+		if c.Metric != m.Name {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | [%s, %s] | %s | %s |\n", c.Workload, c.Variant, num(c.Ratio.Ratio),
+			num(c.Ratio.Lo), num(c.Ratio.Hi), num(c.Test.U), num(c.Test.P))
+	}
+}
+
+// writeCellTable writes every metric of one workload, a row per variant.
+func writeCellTable(w io.Writer, a *Analysis, wl string) {
+	fmt.Fprintf(w, "| variant | n |")
+	for _, m := range metrics {
+		fmt.Fprintf(w, " %s |", m.Unit)
+	}
+	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(metrics)))
+	for _, v := range a.Variants {
+		c := a.cell(wl, v)
+		if c == nil {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %d |", v, len(c.Runs))
+		for _, m := range metrics {
+			fmt.Fprintf(w, " %s |", cellText(c, m))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// cellText is a cell's median with its CV.
+func cellText(c *Cell, m metric) string {
+	if c == nil {
+		return "-"
+	}
+	s := c.Summaries[m.Name]
+	if math.IsNaN(s.Median) {
+		return "-"
+	}
+	if math.IsNaN(s.CV) {
+		return num(s.Median)
+	}
+	return fmt.Sprintf("%s (%.1f%%)", num(s.Median), s.CV)
+}
+
+// num formats a figure with about four significant digits.
+func num(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "-"
+	case math.IsInf(x, 0):
+		return fmt.Sprint(x)
+	case x == 0:
+		return "0"
+	case math.Abs(x) >= 1000:
+		return fmt.Sprintf("%.0f", x)
+	case math.Abs(x) >= 0.01:
+		return fmt.Sprintf("%.4g", x)
+	default:
+		return fmt.Sprintf("%.3g", x)
+	}
+}
+
+// readMeta reads the meta.json that writeOutputs wrote.
+func readMeta(path string) (reportMeta, error) {
+	var meta reportMeta
+	blob, err := os.ReadFile(path)
+	if err != nil {
+		return meta, err
+	}
+	if err := json.Unmarshal(blob, &meta); err != nil {
+		return meta, fmt.Errorf("%s: %v", path, err)
+	}
+	return meta, nil
+}

@@ -1,0 +1,127 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+)
+
+// studyRun is one execution of a study at a scale.
+type studyRun struct {
+	study   *Study
+	scale   string
+	dumpgen string
+	h       *harness
+}
+
+// execute runs every configuration of the study, writes the raw runs as they
+// come, and then the report, plots and benchstat file.
+func (sr *studyRun) execute() error {
+	sc, err := sr.study.scale(sr.scale)
+	if err != nil {
+		return err
+	}
+	configs := sr.study.expand(sc)
+	if err := checkFeatures(configs); err != nil {
+		return fmt.Errorf("study %s: %v", sr.study.path, err)
+	}
+	manifests := map[string]*Manifest{}
+	for _, trie := range sr.study.Tries {
+		if manifests[trie], err = ensureDump(sr.dumpgen, sr.h.work, trie, sc, sr.h.progress); err != nil {
+			return err
+		}
+	}
+	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
+	for _, c := range configs {
+		m := manifests[c.Trie]
+		if err := prepareDatadir(c.Geth.Path, sr.h.preparedDir(m, c), c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
+			return err
+		}
+	}
+	var runs []*RunRecord
+	rawPath := filepath.Join(sr.h.out, "runs.json")
+	for n, j := range schedule(len(configs), sc.Runs, sr.study.Order) {
+		c, m := configs[j.config], manifests[configs[j.config].Trie]
+		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), sr.study.GethArgs, j.run)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, rec)
+		sr.h.progress("%d/%d %s run %d/%d: %s", n+1, len(configs)*sc.Runs, c.Label(), j.run+1, sc.Runs, runLine(rec))
+		if err := writeRecords(rawPath, runs); err != nil {
+			return err
+		}
+	}
+	return writeOutputs(sr.h.out, sr.meta(sc), runs)
+}
+
+// scheduled is one run of one configuration.
+type scheduled struct {
+	config, run int
+}
+
+// schedule orders the runs of n configurations. Sequential runs each
+// configuration's runs back to back; interleaved runs round after round
+// through all configurations, so that a drift of the machine's load over the
+// study spreads over every configuration instead of biasing the later ones.
+// Either way run 0 of a configuration, the discarded warm-up, comes first.
+func schedule(n, runs int, order string) []scheduled {
+	var out []scheduled
+	if order == "sequential" {
+		for c := range n {
+			for r := range runs {
+				out = append(out, scheduled{c, r})
+			}
+		}
+		return out
+	}
+	for r := range runs {
+		for c := range n {
+			out = append(out, scheduled{c, r})
+		}
+	}
+	return out
+}
+
+// meta describes the study run for the report.
+func (sr *studyRun) meta(sc Scale) reportMeta {
+	return reportMeta{
+		Title:       fmt.Sprintf("Study %s, scale %s", sr.study.Name, sr.scale),
+		Description: sr.study.Description,
+		Study:       sr.study.path,
+		Scale:       sc,
+		Baseline:    sr.study.Baseline,
+		Headline:    sr.study.Metric,
+		Order:       sr.study.Order,
+		Geth:        sr.study.Geth,
+		Date:        time.Now().UTC(),
+	}
+}
+
+// runLine is the one-line progress summary of a run.
+func runLine(r *RunRecord) string {
+	warm := ""
+	if r.WarmUp {
+		warm = " (warm-up, discarded)"
+	}
+	total, _ := metricByName("total_ms")
+	return fmt.Sprintf("wall %.2fs, %d blocks, %s ms/block, read %.1f MB, datadir cached %d/%d B%s",
+		r.WallSeconds, len(r.Blocks), num(total.value(r)),
+		float64(r.ReadBytes)/1e6, r.Cache.ResidentAfter, r.Cache.DatadirBytes, warm)
+}

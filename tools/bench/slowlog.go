@@ -1,0 +1,103 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// BlockLog is the cross-client per-block JSON that geth logs with
+// --debug.logslowblock (core/blockchain_stats.go, slowBlockLog). Unknown
+// fields, such as statelab's extensions, are ignored.
+type BlockLog struct {
+	Msg   string `json:"msg"`
+	Block struct {
+		Number  uint64 `json:"number"`
+		Hash    string `json:"hash"`
+		GasUsed uint64 `json:"gas_used"`
+		TxCount int    `json:"tx_count"`
+	} `json:"block"`
+	Timing struct {
+		ExecutionMs float64 `json:"execution_ms"`
+		StateReadMs float64 `json:"state_read_ms"`
+		StateHashMs float64 `json:"state_hash_ms"`
+		CommitMs    float64 `json:"commit_ms"`
+		TotalMs     float64 `json:"total_ms"`
+	} `json:"timing"`
+	Throughput struct {
+		MgasPerSec float64 `json:"mgas_per_sec"`
+	} `json:"throughput"`
+	StateReads struct {
+		Accounts     int `json:"accounts"`
+		StorageSlots int `json:"storage_slots"`
+	} `json:"state_reads"`
+	StateWrites struct {
+		Accounts     int `json:"accounts"`
+		StorageSlots int `json:"storage_slots"`
+	} `json:"state_writes"`
+	Cache struct {
+		Account cacheEntry `json:"account"`
+		Storage cacheEntry `json:"storage"`
+		Code    cacheEntry `json:"code"`
+	} `json:"cache"`
+}
+
+// cacheEntry is one cache's hit and miss counts in a BlockLog.
+type cacheEntry struct {
+	Hits    int64   `json:"hits"`
+	Misses  int64   `json:"misses"`
+	HitRate float64 `json:"hit_rate"`
+}
+
+// slowBlockMarker starts the JSON object of a per-block log line.
+var slowBlockMarker = []byte(`{"level":"warn","msg":"Slow block"`)
+
+// parseBlockLogs extracts the per-block JSON entries from a geth log, in the
+// terminal format (the JSON is the message) or the JSON format (the JSON is
+// escaped inside "msg", which parseBlockLogs does not handle: geth is run with
+// the default format). A marked line that does not parse is an error.
+func parseBlockLogs(r io.Reader) ([]BlockLog, error) {
+	var out []BlockLog
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Bytes()
+		start := bytes.Index(text, slowBlockMarker)
+		if start < 0 {
+			continue
+		}
+		end := bytes.LastIndexByte(text, '}')
+		if end < start {
+			return nil, fmt.Errorf("log line %d: truncated per-block JSON", line)
+		}
+		var b BlockLog
+		if err := json.Unmarshal(text[start:end+1], &b); err != nil {
+			return nil, fmt.Errorf("log line %d: per-block JSON: %v", line, err)
+		}
+		out = append(out, b)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,65 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// sampleLog is geth import output in the terminal format, with two per-block
+// entries as core/blockchain_stats.go writes them (the second padded and
+// with a field geth may add later).
+const sampleLog = `INFO [11-29|21:43:34.702] Importing blockchain                     file=workload_erc20_approve.rlp
+WARN [11-29|21:43:39.607] {"level":"warn","msg":"Slow block","block":{"number":4,"hash":"0xf8ec","gas_used":100021198,"tx_count":25},"timing":{"execution_ms":801.071269,"state_read_ms":229.188057,"state_hash_ms":595.580307,"commit_ms":273.402526,"total_ms":1900.292801},"throughput":{"mgas_per_sec":52.634624489113136},"state_reads":{"accounts":12,"storage_slots":12453,"code":3,"code_bytes":976},"state_writes":{"accounts":11,"accounts_deleted":0,"storage_slots":12453,"storage_slots_deleted":0,"code":0,"code_bytes":0},"cache":{"account":{"hits":7,"misses":5,"hit_rate":58.3},"storage":{"hits":9834,"misses":2619,"hit_rate":78.9},"code":{"hits":0,"misses":3,"hit_rate":0,"hit_bytes":0,"miss_bytes":976}}}
+INFO [11-29|21:43:39.700] Imported new chain segment               number=4
+WARN [11-29|21:43:40.100] {"level":"warn","msg":"Slow block","block":{"number":5,"hash":"0xd78c","gas_used":100018525,"tx_count":24},"timing":{"execution_ms":500,"state_read_ms":100.5,"state_hash_ms":200,"commit_ms":50,"total_ms":850},"throughput":{"mgas_per_sec":117.6},"state_reads":{"accounts":1,"storage_slots":10},"state_writes":{"accounts":1,"storage_slots":10},"cache":{"account":{"hits":1,"misses":0,"hit_rate":100},"storage":{"hits":4,"misses":6,"hit_rate":40}},"statelab":{"trie_reads":3}}   
+Import done in 5.1s.
+`
+
+func TestParseBlockLogs(t *testing.T) {
+	blocks, err := parseBlockLogs(strings.NewReader(sampleLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 2 {
+		t.Fatalf("%d blocks, want 2", len(blocks))
+	}
+	b := blocks[0]
+	if b.Block.Number != 4 || b.Block.GasUsed != 100021198 || b.Block.TxCount != 25 {
+		t.Errorf("block info %+v", b.Block)
+	}
+	if b.Timing.TotalMs != 1900.292801 || b.Timing.StateReadMs != 229.188057 || b.Timing.StateHashMs != 595.580307 || b.Timing.CommitMs != 273.402526 {
+		t.Errorf("timing %+v", b.Timing)
+	}
+	if b.StateReads.StorageSlots != 12453 || b.Cache.Storage.Hits != 9834 || b.Cache.Storage.Misses != 2619 {
+		t.Errorf("reads %+v cache %+v", b.StateReads, b.Cache.Storage)
+	}
+	if blocks[1].Block.Number != 5 || blocks[1].Timing.TotalMs != 850 {
+		t.Errorf("second block %+v %+v", blocks[1].Block, blocks[1].Timing)
+	}
+}
+
+func TestParseBlockLogsErrors(t *testing.T) {
+	bad := `WARN [11-29|21:43:39.607] {"level":"warn","msg":"Slow block","block":{"number":"four"}}`
+	if _, err := parseBlockLogs(strings.NewReader("INFO x\n" + bad)); err == nil || !strings.Contains(err.Error(), "log line 2") {
+		t.Errorf("malformed entry: error %v, want one naming line 2", err)
+	}
+	if blocks, err := parseBlockLogs(strings.NewReader("INFO nothing here\n")); err != nil || len(blocks) != 0 {
+		t.Errorf("no entries: %d blocks, error %v", len(blocks), err)
+	}
+}

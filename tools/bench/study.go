@@ -1,0 +1,237 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// knownWorkloads are the workload files dumpgen writes.
+var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_sstore", "sload_benchmark", "sstore_variants"}
+
+// knownBAL are the block-level access list types a study may ask for.
+var knownBAL = []string{"none", "type1", "type2", "type3", "type4"}
+
+// Study is a benchmark study as defined in a TOML file: a matrix over trie
+// kind, group depth, workload, BAL type, telemetry level, cache state and geth
+// binary, plus the scales it can run at.
+type Study struct {
+	Name        string   `toml:"name"`
+	Description string   `toml:"description"`
+	Tries       []string `toml:"tries"`        // "ubt", "mpt"
+	GroupDepths []int    `toml:"group_depths"` // binary trie only, 1..8
+	Workloads   []string `toml:"workloads"`
+	BAL         []string `toml:"bal"`       // "none", "type1", ...; anything but none needs --bal.file
+	Telemetry   []string `toml:"telemetry"` // "" (off) or a --telemetry.level value
+	Cache       []string `toml:"cache"`     // "cold" (default) or "warm"
+	Geth        []Binary `toml:"geth"`      // default: one binary named statelab, path geth
+	GethArgs    []string `toml:"geth_args"` // extra flags for every geth import
+	Baseline    string   `toml:"baseline"`  // variant label the others are compared with
+	Metric      string   `toml:"metric"`    // headline metric of the report, default ms_per_slot
+	Order       string   `toml:"order"`     // "interleaved" (default) or "sequential"
+
+	Scales map[string]Scale `toml:"scale"`
+
+	path string // file the study was read from, for error messages
+}
+
+// Binary is one geth binary of a study, resolved against the binary directory
+// when its path is relative.
+type Binary struct {
+	Name string `toml:"name"`
+	Path string `toml:"path"`
+}
+
+// Scale sets the size of a study run: the dump, the number of runs (the first
+// of each configuration is discarded) and optionally fewer group depths.
+type Scale struct {
+	Entries        int   `toml:"entries"`
+	WorkloadBlocks int   `toml:"workload_blocks"`
+	Runs           int   `toml:"runs"`
+	GroupDepths    []int `toml:"group_depths"`
+}
+
+// loadStudy reads and validates a study file.
+func loadStudy(path string) (*Study, error) {
+	var s Study
+	md, err := toml.DecodeFile(path, &s)
+	if err != nil {
+		return nil, fmt.Errorf("study %s: %v", path, err)
+	}
+	if undec := md.Undecoded(); len(undec) > 0 {
+		keys := make([]string, len(undec))
+		for i, k := range undec {
+			keys[i] = k.String()
+		}
+		return nil, fmt.Errorf("study %s: unknown keys %s", path, strings.Join(keys, ", "))
+	}
+	s.path = path
+	s.setDefaults()
+	if err := s.validate(); err != nil {
+		return nil, fmt.Errorf("study %s: %v", path, err)
+	}
+	return &s, nil
+}
+
+// setDefaults fills the dimensions a study leaves out with their single
+// default value.
+func (s *Study) setDefaults() {
+	if s.Name == "" {
+		s.Name = strings.TrimSuffix(filepath.Base(s.path), filepath.Ext(s.path))
+	}
+	if len(s.BAL) == 0 {
+		s.BAL = []string{"none"}
+	}
+	if len(s.Telemetry) == 0 {
+		s.Telemetry = []string{""}
+	}
+	if len(s.Cache) == 0 {
+		s.Cache = []string{"cold"}
+	}
+	if len(s.Geth) == 0 {
+		s.Geth = []Binary{{Name: "statelab", Path: "geth"}}
+	}
+	if s.Metric == "" {
+		s.Metric = "ms_per_slot"
+	}
+	if s.Order == "" {
+		s.Order = "interleaved"
+	}
+}
+
+// validate checks every dimension and scale of the study.
+func (s *Study) validate() error {
+	if len(s.Tries) == 0 {
+		return errors.New("tries is empty")
+	}
+	for _, t := range s.Tries {
+		if t != "ubt" && t != "mpt" {
+			return fmt.Errorf("tries: unknown trie %q (want ubt or mpt)", t)
+		}
+	}
+	if slices.Contains(s.Tries, "ubt") && len(s.GroupDepths) == 0 {
+		return errors.New("group_depths is empty but tries has ubt")
+	}
+	if err := checkDepths("group_depths", s.GroupDepths); err != nil {
+		return err
+	}
+	if len(s.Workloads) == 0 {
+		return errors.New("workloads is empty")
+	}
+	for _, w := range s.Workloads {
+		if !slices.Contains(knownWorkloads, w) {
+			return fmt.Errorf("workloads: unknown workload %q (want one of %s)", w, strings.Join(knownWorkloads, ", "))
+		}
+	}
+	for _, b := range s.BAL {
+		if !slices.Contains(knownBAL, b) {
+			return fmt.Errorf("bal: unknown type %q (want one of %s)", b, strings.Join(knownBAL, ", "))
+		}
+	}
+	for _, c := range s.Cache {
+		if c != "cold" && c != "warm" {
+			return fmt.Errorf("cache: unknown state %q (want cold or warm)", c)
+		}
+	}
+	names := map[string]bool{}
+	for _, g := range s.Geth {
+		if g.Name == "" || g.Path == "" || strings.ContainsAny(g.Name, " /") {
+			return fmt.Errorf("geth: binary %+v needs a name without spaces or slashes and a path", g)
+		}
+		if names[g.Name] {
+			return fmt.Errorf("geth: binary name %q used twice", g.Name)
+		}
+		names[g.Name] = true
+	}
+	if s.Order != "interleaved" && s.Order != "sequential" {
+		return fmt.Errorf("order: unknown order %q (want interleaved or sequential)", s.Order)
+	}
+	if _, ok := metricByName(s.Metric); !ok {
+		return fmt.Errorf("metric: unknown metric %q", s.Metric)
+	}
+	if len(s.Scales) == 0 {
+		return errors.New("no [scale.NAME] table")
+	}
+	for name, sc := range s.Scales {
+		if err := sc.validate(); err != nil {
+			return fmt.Errorf("scale.%s: %v", name, err)
+		}
+	}
+	return nil
+}
+
+// validate checks one scale.
+func (sc Scale) validate() error {
+	if sc.Entries <= 0 {
+		return fmt.Errorf("entries must be positive, have %d", sc.Entries)
+	}
+	if sc.WorkloadBlocks <= 0 {
+		return fmt.Errorf("workload_blocks must be positive, have %d", sc.WorkloadBlocks)
+	}
+	if sc.Runs < 2 {
+		return fmt.Errorf("runs must be at least 2 (the first is discarded), have %d", sc.Runs)
+	}
+	return checkDepths("group_depths", sc.GroupDepths)
+}
+
+// checkDepths refuses group depths outside 1..8.
+func checkDepths(key string, depths []int) error {
+	for _, d := range depths {
+		if d < 1 || d > 8 {
+			return fmt.Errorf("%s: group depth %d outside 1..8", key, d)
+		}
+	}
+	return nil
+}
+
+// scale returns the named scale, or an error listing the defined ones.
+func (s *Study) scale(name string) (Scale, error) {
+	sc, ok := s.Scales[name]
+	if !ok {
+		var have []string
+		for n := range s.Scales {
+			have = append(have, n)
+		}
+		sort.Strings(have)
+		return Scale{}, fmt.Errorf("--scale: study %s defines no scale %q (have %s)", s.path, name, strings.Join(have, ", "))
+	}
+	return sc, nil
+}
+
+// resolveBinaries makes relative binary paths absolute against dir and checks
+// that each binary exists.
+func (s *Study) resolveBinaries(dir string) error {
+	for i, g := range s.Geth {
+		p := g.Path
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			return fmt.Errorf("study %s: geth binary %s: %v (set --bin)", s.path, g.Name, err)
+		}
+		s.Geth[i].Path = p
+	}
+	return nil
+}

@@ -1,0 +1,184 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeStudy writes a study file into a test directory.
+func writeStudy(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "study.toml")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const validStudy = `
+name = "t"
+tries = ["mpt", "ubt"]
+group_depths = [5, 6, 7]
+workloads = ["erc20_approve", "erc20_balanceof"]
+baseline = "mpt"
+[[geth]]
+name = "statelab"
+path = "geth"
+[[geth]]
+name = "upstream"
+path = "geth-upstream"
+[scale.smoke]
+entries = 100
+workload_blocks = 1
+runs = 3
+group_depths = [5]
+[scale.big]
+entries = 1000
+workload_blocks = 2
+runs = 5
+`
+
+func TestLoadStudyAndExpand(t *testing.T) {
+	s, err := loadStudy(writeStudy(t, validStudy))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Metric != "ms_per_slot" || len(s.BAL) != 1 || s.BAL[0] != "none" || s.Cache[0] != "cold" {
+		t.Errorf("defaults not applied: metric %q bal %v cache %v", s.Metric, s.BAL, s.Cache)
+	}
+	big, err := s.scale("big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (mpt + 3 depths) x 2 binaries x 2 workloads.
+	configs := s.expand(big)
+	if len(configs) != 16 {
+		t.Fatalf("big: %d configurations, want 16", len(configs))
+	}
+	want := []string{"mpt-statelab", "mpt-upstream", "ubt-gd5-statelab", "ubt-gd5-upstream", "ubt-gd6-statelab", "ubt-gd6-upstream", "ubt-gd7-statelab", "ubt-gd7-upstream"}
+	if got := variants(configs); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("variants = %v, want %v", got, want)
+	}
+	if configs[0].Label() != "erc20_approve/mpt-statelab" {
+		t.Errorf("first config: label %q", configs[0].Label())
+	}
+	// Workloads share a prepared datadir; binaries, depths and tries do not.
+	if configs[0].DatadirKey() != configs[1].DatadirKey() {
+		t.Errorf("workloads of one variant use datadirs %q and %q", configs[0].DatadirKey(), configs[1].DatadirKey())
+	}
+	keys := map[string]bool{}
+	for _, c := range configs {
+		keys[c.DatadirKey()] = true
+	}
+	if len(keys) != 8 {
+		t.Errorf("%d prepared datadirs for 8 variants", len(keys))
+	}
+	moved := configs[0]
+	moved.Geth.Path = "/elsewhere/geth"
+	if moved.DatadirKey() == configs[0].DatadirKey() {
+		t.Error("another binary under the same name reuses the prepared datadir")
+	}
+	// The smoke scale narrows the depths to GD-5.
+	smoke, _ := s.scale("smoke")
+	if n := len(s.expand(smoke)); n != 8 {
+		t.Errorf("smoke: %d configurations, want 8", n)
+	}
+	if _, err := s.scale("huge"); err == nil || !strings.Contains(err.Error(), "big, smoke") {
+		t.Errorf("unknown scale: error %v, want one listing the scales", err)
+	}
+}
+
+func TestVariantLabel(t *testing.T) {
+	c := Config{Trie: "mpt", Workload: "w", BAL: "type3", Telemetry: "block", Cache: "warm"}
+	if got := c.Variant(); got != "mpt-bal-type3-tel-block-warm" {
+		t.Errorf("variant = %q", got)
+	}
+}
+
+func TestLoadStudyErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name, old, new, want string
+	}{
+		{"bad trie", `tries = ["mpt", "ubt"]`, `tries = ["verkle"]`, `unknown trie "verkle"`},
+		{"bad depth", `group_depths = [5, 6, 7]`, `group_depths = [5, 9]`, "group depth 9 outside 1..8"},
+		{"bad workload", `"erc20_balanceof"]`, `"transfer"]`, `unknown workload "transfer"`},
+		{"unknown key", `baseline = "mpt"`, `groupdepths = [5]`, "unknown keys groupdepths"},
+		{"bad bal", `baseline = "mpt"`, `bal = ["type9"]`, `unknown type "type9"`},
+		{"bad metric", `baseline = "mpt"`, `metric = "speed"`, `unknown metric "speed"`},
+		{"bad order", `baseline = "mpt"`, `order = "random"`, `unknown order "random"`},
+		{"no scale", "[scale.smoke]", "[other]", "unknown keys other"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text := strings.Replace(validStudy, tt.old, tt.new, 1)
+			path := writeStudy(t, text)
+			_, err := loadStudy(path)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
+				t.Errorf("error %v, want one naming %s and containing %q", err, path, tt.want)
+			}
+		})
+	}
+	path := writeStudy(t, strings.Replace(validStudy, "runs = 3", "runs = 1", 1))
+	if _, err := loadStudy(path); err == nil || !strings.Contains(err.Error(), "scale.smoke: runs must be at least 2") {
+		t.Errorf("runs = 1: error %v", err)
+	}
+}
+
+// TestShippedStudies parses the studies in bench/studies and checks the
+// smoke matrices the results were made with.
+func TestShippedStudies(t *testing.T) {
+	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 24} {
+		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := s.scale("smoke")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.expand(sc)); n != want {
+			t.Errorf("%s smoke: %d configurations, want %d", name, n, want)
+		}
+		if vs := variants(s.expand(sc)); vs[0] != s.Baseline && !contains(vs, s.Baseline) {
+			t.Errorf("%s: baseline %q is no variant of %v", name, s.Baseline, vs)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSchedule(t *testing.T) {
+	seq := schedule(2, 3, "sequential")
+	inter := schedule(2, 3, "interleaved")
+	wantSeq := []scheduled{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}}
+	wantInter := []scheduled{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {1, 2}}
+	for i := range wantSeq {
+		if seq[i] != wantSeq[i] || inter[i] != wantInter[i] {
+			t.Fatalf("schedules %v and %v, want %v and %v", seq, inter, wantSeq, wantInter)
+		}
+	}
+}

@@ -1,0 +1,152 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+//go:build e2e
+
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// benchBin returns tools/bench: the one in $STATELAB_BIN, else one built for
+// the test.
+func benchBin(t *testing.T) string {
+	t.Helper()
+	if dir := os.Getenv("STATELAB_BIN"); dir != "" {
+		if path := filepath.Join(dir, "bench"); fileExists(path) {
+			return path
+		}
+	}
+	path := filepath.Join(t.TempDir(), "bench")
+	out, err := exec.Command("go", "build", "-o", path, "statelab/tools/bench").CombinedOutput()
+	if err != nil {
+		t.Fatalf("building tools/bench: %v\n%s", err, out)
+	}
+	return path
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// tinyStudy is one configuration on a small dump: two runs, the first
+// discarded.
+const tinyStudy = `
+name = "tiny"
+tries = ["ubt"]
+group_depths = [4]
+workloads = ["erc20_approve"]
+baseline = "ubt-gd4"
+[scale.smoke]
+entries = 2000
+workload_blocks = 1
+runs = 2
+`
+
+// TestBenchTinyStudy runs a study end to end: dump, prepared datadir, two cold
+// runs, report, plots and benchstat file.
+func TestBenchTinyStudy(t *testing.T) {
+	geth := bin(t, "geth")
+	dir := t.TempDir()
+	study := filepath.Join(dir, "tiny.toml")
+	if err := os.WriteFile(study, []byte(tinyStudy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "work")
+	cmd := exec.Command(benchBin(t), "run", study, "--scale", "smoke", "--out", out, "--work", work, "--bin", filepath.Dir(geth))
+	output, err := cmd.CombinedOutput()
+	if os.Geteuid() != 0 {
+		// Without root the cache cannot be dropped: the study must refuse.
+		if err == nil || !strings.Contains(string(output), "drop_caches") {
+			t.Fatalf("bench run as non-root: %v, want a drop_caches error\n%s", err, output)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("bench run: %v\n%s", err, output)
+	}
+	for _, f := range []string{"report.md", "benchstat.txt", "ms_per_slot.png", "total_ms.png", "meta.json"} {
+		if !fileExists(filepath.Join(out, f)) {
+			t.Errorf("%s not written", f)
+		}
+	}
+	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []struct {
+		WarmUp bool              `json:"warm_up"`
+		Blocks []json.RawMessage `json:"blocks"`
+		Cache  struct {
+			State         string `json:"state"`
+			ResidentAfter int64  `json:"resident_after"`
+			DatadirBytes  int64  `json:"datadir_bytes"`
+		} `json:"cache"`
+		ReadBytes uint64 `json:"read_bytes"`
+	}
+	if err := json.Unmarshal(blob, &runs); err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 || !runs[0].WarmUp || runs[1].WarmUp {
+		t.Fatalf("runs.json: %d runs (warm-up flags %v), want a warm-up and a measured run", len(runs), runs)
+	}
+	for i, r := range runs {
+		if len(r.Blocks) != 1 {
+			t.Errorf("run %d: %d per-block entries, want 1", i, len(r.Blocks))
+		}
+		if r.Cache.State != "cold" || r.Cache.DatadirBytes == 0 || r.Cache.ResidentAfter*100 > r.Cache.DatadirBytes {
+			t.Errorf("run %d: cache check %+v, want a cold datadir", i, r.Cache)
+		}
+	}
+	bench, _ := os.ReadFile(filepath.Join(out, "benchstat.txt"))
+	if !strings.Contains(string(bench), "variant: ubt-gd4") || !strings.Contains(string(bench), "BenchmarkImport/workload=erc20_approve 1 ") {
+		t.Errorf("benchstat.txt:\n%s", bench)
+	}
+	report, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(report), "| erc20_approve |") {
+		t.Errorf("report.md has no row for the workload:\n%s", report)
+	}
+}
+
+// TestBenchRefusesMissingFeature checks that a BAL study is refused, naming
+// the flag, when geth's import has no --bal.file.
+func TestBenchRefusesMissingFeature(t *testing.T) {
+	geth := bin(t, "geth")
+	if help := run(t, "geth", "import", "--help"); strings.Contains(help.stdout+help.stderr, "--bal.file") {
+		t.Skip("this geth has --bal.file")
+	}
+	dir := t.TempDir()
+	study := filepath.Join(dir, "bal.toml")
+	text := strings.Replace(tinyStudy, `workloads = ["erc20_approve"]`, "workloads = [\"erc20_approve\"]\nbal = [\"none\", \"type1\"]", 1)
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(benchBin(t), "run", study, "--out", filepath.Join(dir, "out"), "--work", filepath.Join(dir, "work"), "--bin", filepath.Dir(geth))
+	output, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(output), "--bal.file") || !strings.Contains(string(output), "BAL type type1") {
+		t.Errorf("bal study on a geth without BAL: %v\n%s", err, output)
+	}
+	if fileExists(filepath.Join(dir, "work", "dumps")) {
+		t.Error("the refused study generated dumps before refusing")
+	}
+}
