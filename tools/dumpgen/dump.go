@@ -68,8 +68,8 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(log, "dumpgen: gas per entry: %d per account, ~%d per erc20 holder, ~%d per slot (batches of up to %d)\n",
-		params.TxGas, pop.perItem[kindHolder], pop.perItem[kindSlot], maxBatchItems)
+	fmt.Fprintf(log, "dumpgen: gas per entry: ~%d per account, ~%d per erc20 holder, ~%d per slot (batches of up to %d)\n",
+		pop.perItem[kindAccount], pop.perItem[kindHolder], pop.perItem[kindSlot], maxBatchItems)
 	files := []manifestFile{segmentFile(populationFileName, rolePopulation, "", seg)}
 	logSegment(log, populationFileName, seg)
 
@@ -138,6 +138,7 @@ func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesi
 			SupplySlot:      tokenSupplySlot,
 			SlotsContract:   slotsAddress,
 			Driver:          driverAddress,
+			Airdrop:         airdropAddress,
 			Coinbase:        pop.coinbase,
 			Senders:         pop.addrs,
 		},

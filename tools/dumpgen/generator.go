@@ -42,11 +42,11 @@ const defaultFlushBlocks = 16
 
 // Memory allowances of the generator's trie database: the buffer of trie
 // nodes awaiting a flush (pathdb's maximum), and the clean node and state
-// caches.
+// caches, sized so that 10^7 entries stay well within 16 GB.
 const (
 	genWriteBuffer     = 256 << 20
-	genTrieCleanCache  = 256 << 20
-	genStateCleanCache = 128 << 20
+	genTrieCleanCache  = 1 << 30
+	genStateCleanCache = 512 << 20
 )
 
 // segment describes a run of blocks written to one RLP file.

@@ -33,15 +33,17 @@ import (
 var senderBalance = new(big.Int).Mul(big.NewInt(1_000_000_000), big.NewInt(params.Ether))
 
 // makeGenesis assembles the genesis of a dump: the senders' funds, the token,
-// sequential slot and driver contracts and the system contracts the configured forks call
-// (EIP-4788 beacon roots, EIP-2935 block hashes, EIP-7002/7251 queues).
+// sequential slot, driver and airdrop contracts and the system contracts the
+// configured forks call (EIP-4788 beacon roots, EIP-2935 block hashes,
+// EIP-7002/7251 queues).
 // The block gas limit is twice the gas target, so that blocks filled up to
 // the target keep the EIP-1559 base fee from rising.
 func makeGenesis(config *params.ChainConfig, gasTarget uint64, senders []common.Address) *core.Genesis {
 	alloc := types.GenesisAlloc{
-		tokenAddress:  {Code: tokenCode, Nonce: 1, Balance: common.Big0},
-		slotsAddress:  {Code: slotsCode, Nonce: 1, Balance: common.Big0},
-		driverAddress: {Code: driverCode, Nonce: 1, Balance: common.Big0},
+		tokenAddress:   {Code: tokenCode, Nonce: 1, Balance: common.Big0},
+		slotsAddress:   {Code: slotsCode, Nonce: 1, Balance: common.Big0},
+		driverAddress:  {Code: driverCode, Nonce: 1, Balance: common.Big0},
+		airdropAddress: {Code: airdropCode, Nonce: 1, Balance: common.Big0},
 
 		params.BeaconRootsAddress:        {Code: params.BeaconRootsCode, Nonce: 1, Balance: common.Big0},
 		params.HistoryStorageAddress:     {Code: params.HistoryStorageCode, Nonce: 1, Balance: common.Big0},

@@ -153,6 +153,12 @@ func checkPopulation(t *testing.T, chain *core.BlockChain, m *manifest) {
 		}
 	}
 	// One past the end must be empty: the population is exact.
+	if addr := deriveAddress(domainAccount, seed, m.Population.Accounts); statedb.Exist(addr) {
+		t.Errorf("account %d (%x) beyond the population exists", m.Population.Accounts, addr)
+	}
+	if b := statedb.GetBalance(m.Population.Airdrop); !b.IsZero() {
+		t.Errorf("airdrop contract kept %v wei", b)
+	}
 	if v := statedb.GetState(m.Population.SlotsContract, slotKey(m.Population.SequentialSlots)); v != (common.Hash{}) {
 		t.Errorf("slot %d beyond the population is set: %x", m.Population.SequentialSlots, v)
 	}

@@ -68,6 +68,7 @@ type populationLayout struct {
 	SupplySlot      uint64           `json:"token_supply_slot"`
 	SlotsContract   common.Address   `json:"slots_contract"`
 	Driver          common.Address   `json:"driver_contract"`
+	Airdrop         common.Address   `json:"airdrop_contract"`
 	Coinbase        common.Address   `json:"coinbase"`
 	Senders         []common.Address `json:"senders"`
 }

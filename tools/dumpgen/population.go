@@ -29,7 +29,7 @@ import (
 type entryKind int
 
 const (
-	kindAccount entryKind = iota // plain funded account, one value transfer each
+	kindAccount entryKind = iota // plain funded account, created in batches by airdropCode
 	kindHolder                   // token balance slot, Solidity mapping layout
 	kindSlot                     // sequential storage slot of slotsAddress
 	numKinds
@@ -43,9 +43,10 @@ const (
 
 	// batchBaseGas and batchItemGas give the gas limit of a contract call
 	// writing n records: batchBaseGas + n*batchItemGas. Both are upper
-	// bounds for MPT (about 22.7k per new slot) and UBT (EIP-4762 witness
-	// charges only: about 6.2k per slot in a fresh stem, under 1k per slot
-	// in a stem already touched by the transaction); unused gas is refunded.
+	// bounds for MPT (about 22.7k per new slot, 35k per new account) and
+	// UBT (EIP-4762 witness charges: about 6.2k per slot in a fresh stem,
+	// under 1k per slot in a stem already touched by the transaction, 30k
+	// per new account with its value transfer); unused gas is refunded.
 	batchBaseGas = 100_000
 	batchItemGas = 60_000
 
@@ -96,7 +97,7 @@ func newPopulation(config *params.ChainConfig, seed, entries, gasTarget uint64) 
 		gasLimit:  2 * gasTarget,
 		coinbase:  deriveAddress(domainMiner, seed, 0),
 		targets:   splitEntries(entries),
-		perItem:   [numKinds]uint64{0, 25_000, 23_000}, // initial guesses, refined by observe
+		perItem:   [numKinds]uint64{40_000, 25_000, 23_000}, // initial guesses, refined by observe
 	}
 	var err error
 	if p.senders, err = newSenders(config, seed); err != nil {
@@ -127,11 +128,7 @@ func (p *population) remainingGas() uint64 {
 		if left == 0 {
 			continue
 		}
-		if k == kindAccount {
-			gas += left * params.TxGas
-		} else {
-			gas += left*p.perItem[k] + (left+maxBatchItems-1)/maxBatchItems*params.TxGas
-		}
+		gas += left*p.perItem[k] + (left+maxBatchItems-1)/maxBatchItems*params.TxGas
 	}
 	return gas
 }
@@ -157,12 +154,6 @@ func (p *population) nextKind() entryKind {
 // records left and maxBatchItems. Zero means none fits.
 func (p *population) items(k entryKind, room uint64) uint64 {
 	left := p.targets[k] - p.done[k]
-	if k == kindAccount {
-		if room < params.TxGas {
-			return 0
-		}
-		return 1
-	}
 	if room <= params.TxGas {
 		return 0
 	}
@@ -215,7 +206,7 @@ func (p *population) observe(k entryKind, n, gas uint64) {
 		p.writes += n
 	}
 	p.gasUsed += gas
-	if k != kindAccount && gas > params.TxGas {
+	if gas > params.TxGas {
 		p.perItem[k] = (gas - params.TxGas + n - 1) / n
 	}
 }
@@ -229,8 +220,8 @@ func (p *population) makeTx(k entryKind, n uint64, baseFee *big.Int) (*types.Tra
 	first := p.done[k]
 	switch k {
 	case kindAccount:
-		to := deriveAddress(domainAccount, p.seed, first)
-		inner.To, inner.Gas, inner.Value = &to, params.TxGas, accountValue(p.seed, first)
+		inner.To, inner.Gas, inner.Value = &airdropAddress, batchGas(n), airdropValue(p.seed, first, n)
+		inner.Data = airdropCalldata(p.seed, first, n)
 	case kindHolder:
 		inner.To, inner.Gas, inner.Value = &tokenAddress, batchGas(n), new(big.Int)
 		inner.Data = tokenCalldata(p.seed, first, n)

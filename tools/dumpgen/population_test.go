@@ -60,19 +60,18 @@ func TestItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := p.items(kindAccount, params.TxGas-1); n != 0 {
-		t.Errorf("account fits in %d gas", params.TxGas-1)
-	}
-	if n := p.items(kindAccount, 1<<30); n != 1 {
-		t.Errorf("accounts are not one per tx: %d", n)
+	if n := p.items(kindAccount, params.TxGas); n != 0 {
+		t.Errorf("%d accounts fit in %d gas", n, params.TxGas)
 	}
 	// At the minimum gas target a batch holds exactly one record.
 	if n := p.items(kindHolder, 1<<30); n != 1 {
 		t.Errorf("batch of %d records at the minimum gas target", n)
 	}
 	p.gasTarget = 1 << 40
-	if n := p.items(kindSlot, 1<<40); n != maxBatchItems {
-		t.Errorf("batch of %d records, cap is %d", n, maxBatchItems)
+	for k := entryKind(0); k < numKinds; k++ {
+		if n := p.items(k, 1<<40); n != maxBatchItems {
+			t.Errorf("batch of %d %s, cap is %d", n, kindNames[k], maxBatchItems)
+		}
 	}
 	if batchGas(maxBatchItems) > params.MaxTxGas {
 		t.Errorf("full batch gas %d above the EIP-7825 cap %d", batchGas(maxBatchItems), params.MaxTxGas)

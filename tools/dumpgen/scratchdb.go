@@ -30,7 +30,7 @@ const (
 	scratchPattern = ".dumpgen-scratch-*"
 
 	// scratchCacheMB is the pebble cache and memtable allowance.
-	scratchCacheMB = 512
+	scratchCacheMB = 2048
 	scratchHandles = 512
 )
 
