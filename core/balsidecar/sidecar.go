@@ -1,0 +1,242 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+// Package balsidecar implements the BAL sidecar: block-level access lists for
+// blocks that do not carry one (historical or benchmark blocks), kept in a file
+// beside a block dump and applied by geth import.
+//
+// A sidecar has one of three types:
+//
+//   - Type 1: per block, the accounts and storage keys the block touches; the
+//     state is fetched in parallel before execution.
+//   - Type 3: Type 1 plus the pre-block value of every listed slot, which is
+//     injected instead of read.
+//   - Type 4: Type 3 plus the pre-block nonce, balance, code hash and storage
+//     root of every listed account, which are injected too.
+//
+// Entries are keyed by block number and block hash. The JSON form is for
+// interchange, the binary form (binary.go) for long ranges; docs/bal-sidecar.md
+// in statelab describes both.
+package balsidecar
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/holiman/uint256"
+)
+
+// Version is the only sidecar format version this package reads and writes.
+const Version = 1
+
+// Sidecar types.
+const (
+	TypeKeys         = 1 // addresses and storage keys
+	TypeSlotValues   = 3 // plus pre-block slot values
+	TypeFullPrestate = 4 // plus pre-block account values
+)
+
+// ValidType reports whether t is a sidecar type this package knows.
+func ValidType(t int) bool {
+	return t == TypeKeys || t == TypeSlotValues || t == TypeFullPrestate
+}
+
+// Account is one account of a block's access list.
+type Account struct {
+	Address common.Address
+
+	// Pre-block account values, Type 4 only. Absent means the account did not
+	// exist before the block; the other fields are then zero.
+	Absent      bool
+	Nonce       uint64
+	Balance     *uint256.Int
+	CodeHash    common.Hash
+	StorageRoot common.Hash
+
+	// Storage keys the block touches, and for Type 3 and 4 their pre-block
+	// values (Values[i] belongs to Slots[i]).
+	Slots  []common.Hash
+	Values []common.Hash
+}
+
+// Block is the access list of one block.
+type Block struct {
+	Number   uint64
+	Hash     common.Hash
+	Accounts []*Account
+}
+
+// Slots returns the number of storage keys listed in the block.
+func (b *Block) Slots() int {
+	var n int
+	for _, a := range b.Accounts {
+		n += len(a.Slots)
+	}
+	return n
+}
+
+// File is a whole sidecar. Blocks are in ascending number order, one per number.
+// A File is not safe for concurrent modification; once loaded it is only read.
+type File struct {
+	Type   int
+	Blocks []*Block
+}
+
+// Lookup returns the entry for the given block number, or nil.
+func (f *File) Lookup(number uint64) *Block {
+	lo, hi := 0, len(f.Blocks)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		switch n := f.Blocks[mid].Number; {
+		case n == number:
+			return f.Blocks[mid]
+		case n < number:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return nil
+}
+
+// Downgrade lowers the file's type, dropping the values the lower type does
+// not carry. A file cannot be raised to a higher type.
+func (f *File) Downgrade(typ int) error {
+	if !ValidType(typ) {
+		return fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", typ)
+	}
+	if typ > f.Type {
+		return fmt.Errorf("a type %d sidecar cannot serve type %d", f.Type, typ)
+	}
+	for _, b := range f.Blocks {
+		for _, a := range b.Accounts {
+			if typ < TypeFullPrestate {
+				a.Absent, a.Nonce, a.Balance = false, 0, nil
+				a.CodeHash, a.StorageRoot = common.Hash{}, common.Hash{}
+			}
+			if typ < TypeSlotValues {
+				a.Values = nil
+			}
+		}
+	}
+	f.Type = typ
+	return nil
+}
+
+// Validate checks the structural rules of the format: known type, blocks in
+// strictly ascending order, no duplicate accounts or keys within a block, and
+// exactly the value fields the type requires.
+func (f *File) Validate() error {
+	if !ValidType(f.Type) {
+		return fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", f.Type)
+	}
+	for i, b := range f.Blocks {
+		if i > 0 && b.Number <= f.Blocks[i-1].Number {
+			return fmt.Errorf("block %d: entries not in strictly ascending block order (after block %d)", b.Number, f.Blocks[i-1].Number)
+		}
+		if err := b.validate(f.Type); err != nil {
+			return fmt.Errorf("block %d: %w", b.Number, err)
+		}
+	}
+	return nil
+}
+
+func (b *Block) validate(typ int) error {
+	if b.Hash == (common.Hash{}) {
+		return errors.New("missing block hash")
+	}
+	seen := make(map[common.Address]struct{}, len(b.Accounts))
+	for _, a := range b.Accounts {
+		if _, dup := seen[a.Address]; dup {
+			return fmt.Errorf("account %s listed twice", a.Address.Hex())
+		}
+		seen[a.Address] = struct{}{}
+		if err := a.validate(typ); err != nil {
+			return fmt.Errorf("account %s: %w", a.Address.Hex(), err)
+		}
+	}
+	return nil
+}
+
+func (a *Account) validate(typ int) error {
+	keys := make(map[common.Hash]struct{}, len(a.Slots))
+	for _, k := range a.Slots {
+		if _, dup := keys[k]; dup {
+			return fmt.Errorf("storage key %s listed twice", k.Hex())
+		}
+		keys[k] = struct{}{}
+	}
+	switch {
+	case typ == TypeKeys && len(a.Values) != 0:
+		return errors.New("type 1 entry carries slot values")
+	case typ >= TypeSlotValues && len(a.Values) != len(a.Slots):
+		return fmt.Errorf("%d storage keys but %d values", len(a.Slots), len(a.Values))
+	}
+	hasAccount := a.Balance != nil || a.Nonce != 0 || a.CodeHash != (common.Hash{}) || a.StorageRoot != (common.Hash{})
+	switch {
+	case typ < TypeFullPrestate && (hasAccount || a.Absent):
+		return fmt.Errorf("type %d entry carries account values", typ)
+	case typ == TypeFullPrestate && a.Absent && hasAccount:
+		return errors.New("absent account carries account values")
+	case typ == TypeFullPrestate && !a.Absent && (a.Balance == nil || a.CodeHash == (common.Hash{})):
+		return errors.New("type 4 entry lacks balance or codeHash")
+	}
+	if a.Absent {
+		for i, v := range a.Values {
+			if v != (common.Hash{}) {
+				return fmt.Errorf("absent account has non-zero value for storage key %s", a.Slots[i].Hex())
+			}
+		}
+	}
+	return nil
+}
+
+// Load reads a sidecar file in either form (binary files start with Magic) and
+// validates it. Errors name the file and the line or byte offset at fault.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+// Parse decodes and validates a sidecar in either form.
+func Parse(data []byte) (*File, error) {
+	var (
+		f   *File
+		err error
+	)
+	if bytes.HasPrefix(data, []byte(Magic)) {
+		f, err = DecodeBinary(data)
+	} else {
+		f, err = DecodeJSON(data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}

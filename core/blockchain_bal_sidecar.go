@@ -1,0 +1,210 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package core
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/balsidecar"
+	"github.com/ethereum/go-ethereum/core/state"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/log"
+)
+
+// DefaultBALWorkers is the size of the worker pool that fetches a block's
+// listed state, as in the BAL study the sidecar comes from.
+const DefaultBALWorkers = 25
+
+// BALSidecar applies a BAL sidecar (block-level access lists kept beside a
+// block dump) to the blocks it lists: their state is fetched in parallel
+// (Type 1) or injected (Type 3: slots, Type 4: accounts and slots) before
+// execution. Blocks it does not list run with normal reads.
+//
+// It is set on a chain with SetBALSidecar before blocks are inserted and used
+// by the insertion goroutine; its counters may be read concurrently.
+type BALSidecar struct {
+	file    *balsidecar.File
+	name    string // file name, for messages
+	typ     int    // type applied, at most file.Type
+	workers int
+
+	used    atomic.Int64 // blocks executed with their entry
+	missing atomic.Int64 // blocks executed without an entry
+
+	failed atomic.Pointer[types.Header] // last block that failed with injected values
+}
+
+// NewBALSidecar prepares a loaded sidecar for import. typ is the type to apply
+// (0: the file's type); a file of a higher type serves a lower one.
+func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSidecar, error) {
+	if typ == 0 {
+		typ = file.Type
+	}
+	if !balsidecar.ValidType(typ) {
+		return nil, fmt.Errorf("invalid BAL type %d (want 1, 3 or 4)", typ)
+	}
+	if typ > file.Type {
+		return nil, fmt.Errorf("BAL sidecar %s is type %d, it cannot serve type %d", name, file.Type, typ)
+	}
+	if workers < 1 {
+		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
+	}
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers}, nil
+}
+
+// Type returns the BAL type applied.
+func (s *BALSidecar) Type() int { return s.typ }
+
+// Counts returns the number of blocks executed with and without an entry.
+func (s *BALSidecar) Counts() (used, missing int64) {
+	return s.used.Load(), s.missing.Load()
+}
+
+// ExplainError adds the likely cause to an import error if a block executed
+// with injected pre-block values failed.
+func (s *BALSidecar) ExplainError(err error) error {
+	h := s.failed.Load()
+	if err == nil || h == nil {
+		return err
+	}
+	return fmt.Errorf("%w; block %d (%s) was executed with pre-block values from BAL sidecar %s (type %d): a wrong value in the sidecar is the likely cause", err, h.Number.Uint64(), h.Hash().Hex(), s.name, s.typ)
+}
+
+// SetBALSidecar makes the chain apply s to the blocks it lists (nil: none).
+func (bc *BlockChain) SetBALSidecar(s *BALSidecar) {
+	bc.balSidecar = s
+}
+
+// balSidecarStats is the "bal" object of the slow-block JSON.
+type balSidecarStats struct {
+	Type             int     `json:"type"`
+	PrefetchMs       float64 `json:"prefetch_ms"`
+	AccountsFetched  int     `json:"accounts_fetched"`
+	SlotsFetched     int     `json:"slots_fetched"`
+	AccountsInjected int     `json:"accounts_injected"`
+	SlotsInjected    int     `json:"slots_injected"`
+	DBAccountReads   int64   `json:"db_account_reads"` // during execution, not covered by the list
+	DBSlotReads      int64   `json:"db_slot_reads"`
+}
+
+// setupBALSidecarState builds the execution state of a block listed in the
+// sidecar. ok is false when the sidecar does not apply, and the caller sets up
+// the state as usual: without a sidecar, for blocks that carry their own
+// access list, and when a witness is wanted (injected state is not read
+// through the tries, so a witness would miss its nodes).
+func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common.Hash, block *types.Block, wantWitness bool) (statedb *state.StateDB, cleanup func(*blockProcessingResult), ok bool, err error) {
+	s := bc.balSidecar
+	if s == nil || block.AccessList() != nil || wantWitness {
+		return nil, nil, false, nil
+	}
+	entry := s.file.Lookup(block.NumberU64())
+	if entry == nil {
+		s.missing.Add(1)
+		return nil, nil, false, nil
+	}
+	if entry.Hash != block.Hash() {
+		return nil, nil, true, fmt.Errorf("BAL sidecar %s: entry for block %d has hash %s, the block's hash is %s", s.name, block.NumberU64(), entry.Hash.Hex(), block.Hash().Hex())
+	}
+	base, err := sdb.Reader(parentRoot)
+	if err != nil {
+		return nil, nil, true, err
+	}
+	reader, stats := state.NewPrefilledBlockReader(base, balPrefill(entry, s.typ), s.workers)
+	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
+	if err != nil {
+		return nil, nil, true, err
+	}
+	s.used.Add(1)
+	header := block.Header()
+	return statedb, func(result *blockProcessingResult) {
+		if result == nil {
+			if s.typ >= balsidecar.TypeSlotValues {
+				s.failed.Store(header)
+				log.Error("Block executed with BAL sidecar values failed", "number", header.Number, "hash", header.Hash(), "sidecar", s.name, "type", s.typ)
+			}
+			return
+		}
+		accounts, slots := stats.ExecutionReads()
+		result.stats.BAL = &balSidecarStats{
+			Type:             s.typ,
+			PrefetchMs:       durationToMs(stats.PrefetchTime),
+			AccountsFetched:  stats.AccountsFetched,
+			SlotsFetched:     stats.SlotsFetched,
+			AccountsInjected: stats.AccountsInjected,
+			SlotsInjected:    stats.SlotsInjected,
+			DBAccountReads:   accounts,
+			DBSlotReads:      slots,
+		}
+		if stater, ok := reader.(state.ReaderStater); ok {
+			result.stats.StateReadCacheStats = stater.GetStats()
+		}
+	}, true, nil
+}
+
+// balPrefill turns a sidecar entry into what the state reader fetches and
+// injects for the given type.
+func balPrefill(entry *balsidecar.Block, typ int) *state.BlockPrefill {
+	fill := new(state.BlockPrefill)
+	switch typ {
+	case balsidecar.TypeKeys:
+		fill.FetchSlots = make(map[common.Address][]common.Hash, len(entry.Accounts))
+	case balsidecar.TypeFullPrestate:
+		fill.Accounts = make(map[common.Address]*types.StateAccount, len(entry.Accounts))
+	}
+	if typ >= balsidecar.TypeSlotValues {
+		fill.Storage = make(map[common.Address]map[common.Hash]common.Hash, len(entry.Accounts))
+	}
+	for _, a := range entry.Accounts {
+		if typ == balsidecar.TypeFullPrestate {
+			fill.Accounts[a.Address] = balAccount(a)
+		} else {
+			fill.FetchAccounts = append(fill.FetchAccounts, a.Address)
+		}
+		if len(a.Slots) == 0 {
+			continue
+		}
+		if typ == balsidecar.TypeKeys {
+			fill.FetchSlots[a.Address] = a.Slots
+			continue
+		}
+		slots := make(map[common.Hash]common.Hash, len(a.Slots))
+		for i, key := range a.Slots {
+			slots[key] = a.Values[i]
+		}
+		fill.Storage[a.Address] = slots
+	}
+	return fill
+}
+
+// balAccount is the pre-block account of a Type-4 entry, nil if absent.
+func balAccount(a *balsidecar.Account) *types.StateAccount {
+	if a.Absent {
+		return nil
+	}
+	acct := &types.StateAccount{
+		Nonce:    a.Nonce,
+		Balance:  a.Balance.Clone(),
+		Root:     a.StorageRoot,
+		CodeHash: a.CodeHash.Bytes(),
+	}
+	if acct.Root == (common.Hash{}) {
+		acct.Root = types.EmptyRootHash
+	}
+	return acct
+}

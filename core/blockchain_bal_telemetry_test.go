@@ -1,0 +1,36 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package core
+
+import "testing"
+
+func TestBALSpanAttributes(t *testing.T) {
+	if attrs := statsAttributes(&ExecuteStats{}); len(attrs) != len(executeStatsAttributes(&ExecuteStats{})) {
+		t.Errorf("a block without a sidecar got BAL attributes")
+	}
+	stats := &ExecuteStats{BAL: &balSidecarStats{Type: 3, PrefetchMs: 1.5, AccountsFetched: 7, SlotsInjected: 11, DBSlotReads: 2}}
+	want := map[string]int64{"bal.type": 3, "bal.prefetch_us": 1500, "bal.accounts_fetched": 7, "bal.slots_injected": 11, "bal.db_slot_reads": 2}
+	got := make(map[string]int64)
+	for _, kv := range statsAttributes(stats) {
+		got[string(kv.Key)] = kv.Value.AsInt64()
+	}
+	for key, v := range want {
+		if got[key] != v {
+			t.Errorf("%s = %d, want %d", key, got[key], v)
+		}
+	}
+}

@@ -1,0 +1,146 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package state
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+)
+
+// BlockPrefill is the state of one block known before execution, from an
+// access list that the block does not carry (a BAL sidecar):
+//
+//   - Accounts and Storage hold pre-block values to inject: they are put in
+//     the execution cache as they are, without reading the database. A nil
+//     account means the account does not exist before the block.
+//   - FetchAccounts and FetchSlots are read from the database in parallel
+//     before execution: first all accounts, then all slots.
+//
+// A BlockPrefill is only read by NewPrefilledBlockReader.
+type BlockPrefill struct {
+	Accounts      map[common.Address]*types.StateAccount
+	Storage       map[common.Address]map[common.Hash]common.Hash
+	FetchAccounts []common.Address
+	FetchSlots    map[common.Address][]common.Hash
+}
+
+// PrefillStats are the figures of one prefilled block. The reader updates the
+// database read counters while the block executes; the other fields are set
+// once NewPrefilledBlockReader returns. Safe for concurrent use.
+type PrefillStats struct {
+	PrefetchTime     time.Duration // time spent fetching and injecting before execution
+	AccountsFetched  int           // accounts read from the database before execution
+	SlotsFetched     int           // slots read from the database before execution
+	AccountsInjected int           // accounts put in the cache without a read
+	SlotsInjected    int           // slots put in the cache without a read
+
+	counter     *prefillCounter
+	accountBase int64
+	slotBase    int64
+}
+
+// ExecutionReads returns the number of account and slot reads that went to
+// the database after the prefill, i.e. that the access list did not cover.
+func (s *PrefillStats) ExecutionReads() (accounts, slots int64) {
+	return s.counter.accounts.Load() - s.accountBase, s.counter.slots.Load() - s.slotBase
+}
+
+// prefillCounter counts the reads that reach the wrapped reader.
+type prefillCounter struct {
+	StateReader
+	accounts atomic.Int64
+	slots    atomic.Int64
+}
+
+func (r *prefillCounter) Account(addr common.Address) (*types.StateAccount, error) {
+	r.accounts.Add(1)
+	return r.StateReader.Account(addr)
+}
+
+func (r *prefillCounter) Storage(addr common.Address, slot common.Hash) (common.Hash, error) {
+	r.slots.Add(1)
+	return r.StateReader.Storage(addr, slot)
+}
+
+// NewPrefilledBlockReader wraps base with the shared, concurrency-safe cache
+// that NewBlockExecutionReader uses for EIP-7928 blocks, and fills it before
+// returning: injected values first, then the fetches, spread over threads
+// workers by the EIP-7928 prefetcher (accounts, then slots). Execution reading
+// through the returned reader finds the listed state in memory; reads of
+// state the list missed go to base and are counted in the stats.
+func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (Reader, *PrefillStats) {
+	var (
+		start   = time.Now()
+		counter = &prefillCounter{StateReader: base}
+		cache   = newStateReaderWithCache(counter)
+		stats   = &PrefillStats{counter: counter}
+	)
+	for addr, acct := range fill.Accounts {
+		bucket := &cache.accountBuckets[accountCacheBucket(addr)]
+		if acct != nil {
+			acct = acct.Copy()
+		}
+		bucket.accounts[addr] = acct
+		stats.AccountsInjected++
+	}
+	for addr, slots := range fill.Storage {
+		for key, value := range slots {
+			bucket := &cache.storageBuckets[storageCacheBucket(addr, key)]
+			m, ok := bucket.storages[addr]
+			if !ok {
+				m = make(map[common.Hash]common.Hash)
+				bucket.storages[addr] = m
+			}
+			m[key] = value
+			stats.SlotsInjected++
+		}
+	}
+	if threads < 1 {
+		threads = 1
+	}
+	if len(fill.FetchAccounts) > 0 {
+		tasks := make([]*fetchTask, 0, len(fill.FetchAccounts))
+		for _, addr := range fill.FetchAccounts {
+			tasks = append(tasks, &fetchTask{addr: addr})
+		}
+		runPrefetch(cache, tasks, threads)
+		stats.AccountsFetched = len(tasks)
+	}
+	if len(fill.FetchSlots) > 0 {
+		tasks := make([]*fetchTask, 0, len(fill.FetchSlots))
+		for addr, slots := range fill.FetchSlots {
+			if len(slots) > 0 {
+				tasks = append(tasks, &fetchTask{addr: addr, slots: slots})
+				stats.SlotsFetched += len(slots)
+			}
+		}
+		runPrefetch(cache, tasks, threads)
+	}
+	stats.accountBase, stats.slotBase = counter.accounts.Load(), counter.slots.Load()
+	stats.PrefetchTime = time.Since(start)
+	return newReader(base, newStateReaderWithStats(cache)), stats
+}
+
+// runPrefetch runs the EIP-7928 prefetcher over tasks to completion.
+func runPrefetch(cache *stateReaderWithCache, tasks []*fetchTask, threads int) {
+	pf := newPrefetchStateReaderInternal(cache, tasks, threads)
+	pf.Wait()
+	pf.Close()
+}

@@ -1,0 +1,124 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package state
+
+import (
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/holiman/uint256"
+)
+
+// prefillState commits n accounts with n slots each and returns a reader of it.
+func prefillState(t *testing.T, n int) Reader {
+	t.Helper()
+	db := NewDatabaseForTesting()
+	sdb, _ := New(types.EmptyRootHash, db)
+	for i := 0; i < n; i++ {
+		addr := common.Address{byte(i + 1)}
+		sdb.SetBalance(addr, uint256.NewInt(uint64(100+i)), tracing.BalanceChangeUnspecified)
+		for j := 0; j < n; j++ {
+			sdb.SetState(addr, common.Hash{byte(j + 1)}, common.Hash{byte(i + 1), byte(j + 1)})
+		}
+	}
+	root, err := sdb.Commit(params.TestRules, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := db.Reader(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestPrefilledReaderFetch checks that fetched state is served from memory,
+// and that reads of unlisted state still reach the database and are counted.
+func TestPrefilledReaderFetch(t *testing.T) {
+	base := prefillState(t, 8)
+	fill := &BlockPrefill{FetchSlots: make(map[common.Address][]common.Hash)}
+	for i := 0; i < 4; i++ {
+		addr := common.Address{byte(i + 1)}
+		fill.FetchAccounts = append(fill.FetchAccounts, addr)
+		fill.FetchSlots[addr] = []common.Hash{{1}, {2}}
+	}
+	r, stats := NewPrefilledBlockReader(base, fill, 3)
+	if stats.AccountsFetched != 4 || stats.SlotsFetched != 8 || stats.AccountsInjected != 0 {
+		t.Fatalf("stats %+v, want 4 accounts and 8 slots fetched", stats)
+	}
+	for i := 0; i < 4; i++ {
+		addr := common.Address{byte(i + 1)}
+		acct, err := r.Account(addr)
+		if err != nil || acct == nil || acct.Balance.Uint64() != uint64(100+i) {
+			t.Fatalf("account %d: %v %v", i, acct, err)
+		}
+		v, _ := r.Storage(addr, common.Hash{2})
+		if v != (common.Hash{byte(i + 1), 2}) {
+			t.Fatalf("slot of account %d: %x", i, v)
+		}
+	}
+	if a, s := stats.ExecutionReads(); a != 0 || s != 0 {
+		t.Fatalf("listed state read from the database: %d accounts, %d slots", a, s)
+	}
+	r.Account(common.Address{7})
+	r.Storage(common.Address{1}, common.Hash{5})
+	r.Storage(common.Address{1}, common.Hash{5})
+	if a, s := stats.ExecutionReads(); a != 1 || s != 1 {
+		t.Fatalf("unlisted reads: %d accounts, %d slots, want 1 and 1", a, s)
+	}
+}
+
+// TestPrefilledReaderInject checks that injected values are served as given,
+// without a database read, even where they differ from the database.
+func TestPrefilledReaderInject(t *testing.T) {
+	base := prefillState(t, 2)
+	addr, gone := common.Address{1}, common.Address{2}
+	fill := &BlockPrefill{
+		Accounts: map[common.Address]*types.StateAccount{
+			addr: {Nonce: 9, Balance: uint256.NewInt(5), Root: types.EmptyRootHash, CodeHash: types.EmptyCodeHash[:]},
+			gone: nil,
+		},
+		Storage: map[common.Address]map[common.Hash]common.Hash{
+			addr: {{1}: {0x42}, {9}: {0x43}},
+		},
+	}
+	r, stats := NewPrefilledBlockReader(base, fill, 25)
+	if stats.AccountsInjected != 2 || stats.SlotsInjected != 2 || stats.AccountsFetched != 0 {
+		t.Fatalf("stats %+v, want 2 accounts and 2 slots injected", stats)
+	}
+	if acct, _ := r.Account(addr); acct == nil || acct.Nonce != 9 || acct.Balance.Uint64() != 5 {
+		t.Fatalf("injected account not served: %+v", acct)
+	}
+	if acct, _ := r.Account(gone); acct != nil {
+		t.Fatalf("account injected as absent served as %+v", acct)
+	}
+	if v, _ := r.Storage(addr, common.Hash{1}); v != (common.Hash{0x42}) {
+		t.Fatalf("injected slot served as %x", v)
+	}
+	if a, s := stats.ExecutionReads(); a != 0 || s != 0 {
+		t.Fatalf("injected state read from the database: %d accounts, %d slots", a, s)
+	}
+	// Injected values are copies: changing the returned account must not change
+	// what the next reader sees.
+	fill.Accounts[addr].Nonce = 1
+	if acct, _ := r.Account(addr); acct.Nonce != 9 {
+		t.Fatal("injected account aliases the caller's value")
+	}
+}
