@@ -40,6 +40,12 @@ import (
 // bump a counter in a contract's storage, so that they update the account
 // trie and a storage trie.
 func telemetryTestChain(t *testing.T, n int) (*Genesis, []*types.Block) {
+	return telemetryTestChainSize(t, n, 3)
+}
+
+// telemetryTestChainSize is telemetryTestChain with transfers new accounts
+// per block.
+func telemetryTestChainSize(t *testing.T, n, transfers int) (*Genesis, []*types.Block) {
 	t.Helper()
 	var (
 		key, _  = crypto.HexToECDSA("b71c71a67e1177ad4e901695e1b4b9ee17ae16c6668d313eac2f96dbcda3f291")
@@ -57,8 +63,8 @@ func telemetryTestChain(t *testing.T, n int) (*Genesis, []*types.Block) {
 		signer = types.LatestSigner(gspec.Config)
 	)
 	_, blocks, _ := GenerateChainWithGenesis(gspec, ethash.NewFaker(), n, func(i int, b *BlockGen) {
-		for j := 0; j < 3; j++ {
-			to := common.BigToAddress(big.NewInt(int64(1000 + 10*i + j)))
+		for j := 0; j < transfers; j++ {
+			to := common.BigToAddress(big.NewInt(int64(1000 + 1000*i + j)))
 			tx, _ := types.SignTx(types.NewTransaction(b.TxNonce(sender), to, big.NewInt(1), params.TxGas, b.BaseFee(), nil), signer, key)
 			b.AddTx(tx)
 		}
@@ -241,4 +247,35 @@ func BenchmarkEmitNodeFetches(b *testing.B) {
 		emitNodeFetches(block, rec)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10000), "ns/span")
+}
+
+// BenchmarkBlockTelemetry imports the same chain with block telemetry off and
+// at each level, into a provider that batches spans to a discarding exporter:
+// the CPU cost of tracing, without the collector.
+func BenchmarkBlockTelemetry(b *testing.B) {
+	t := new(testing.T)
+	gspec, blocks := telemetryTestChainSize(t, 8, 60)
+	for _, level := range []telemetry.BlockLevel{telemetry.LevelOff, telemetry.LevelBlock, telemetry.LevelPhase, telemetry.LevelNode} {
+		b.Run(level.String(), func(b *testing.B) {
+			provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter(), sdktrace.WithMaxQueueSize(1<<16)))
+			prev := otel.GetTracerProvider()
+			otel.SetTracerProvider(provider)
+			telemetry.SetBlockLevel(level)
+			defer func() {
+				telemetry.SetBlockLevel(telemetry.LevelOff)
+				otel.SetTracerProvider(prev)
+				provider.Shutdown(context.Background())
+			}()
+			for b.Loop() {
+				chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig().WithStateScheme(rawdb.PathScheme))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := chain.InsertChain(blocks); err != nil {
+					b.Fatal(err)
+				}
+				chain.Stop()
+			}
+		})
+	}
 }
