@@ -22,7 +22,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -87,17 +86,7 @@ func setupBAL(t *testing.T, kind string) *balSetup {
 	d := &dump{dir: filepath.Join(dir, "dump"), manifest: filepath.Join(dir, "dump", "manifest.json"), genesis: filepath.Join(dir, "dump", "genesis.json")}
 	mustRun(t, "dumpgen", "--trie", trie, "--entries", "2000", "--gas-target", "30000000",
 		"--workloads", balWorkload+",erc20_approve", "--workload-blocks", "2", "--out", d.dir)
-	blob, err := os.ReadFile(d.manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct {
-		Files []dumpFile `json:"files"`
-	}
-	if err := json.Unmarshal(blob, &m); err != nil {
-		t.Fatal(err)
-	}
-	d.files = m.Files
+	d.files = manifestFiles(t, d.manifest)
 	s := &balSetup{dump: d, base: filepath.Join(dir, "base"), flags: flags, sidecar: filepath.Join(dir, "work.bal.json")}
 	s.work = filepath.Join(d.dir, "workload_"+balWorkload+".rlp")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -419,7 +408,7 @@ func TestBALOnline(t *testing.T) {
 	datadir := s.copyDatadir(t)
 	mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", s.work)
 
-	port, auth := freeTCPPort(t), freeTCPPort(t)
+	port, auth := freePort(t), freePort(t)
 	geth := exec.Command(bin(t, "geth"), "--datadir", datadir, "--http", "--http.addr", "127.0.0.1",
 		"--http.port", fmt.Sprint(port), "--http.api", "eth,debug", "--authrpc.port", fmt.Sprint(auth),
 		"--port", "0", "--nodiscover", "--maxpeers", "0", "--ipcdisable")
@@ -475,14 +464,4 @@ func TestBALOnline(t *testing.T) {
 	if !bytes.Equal(online, want.Bytes()) {
 		t.Fatalf("online sidecar differs from the offline one (%d vs %d bytes)", len(online), want.Len())
 	}
-}
-
-func freeTCPPort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }

@@ -165,7 +165,18 @@ func generated(t *testing.T, trie string) *dump {
 	mustRun(t, "dumpgen", "--trie", trie, "--entries", "2000", "--gas-target", "30000000", "--workload-blocks", "1", "--out", d.dir)
 	d.manifest = filepath.Join(d.dir, "manifest.json")
 	d.genesis = filepath.Join(d.dir, "genesis.json")
-	blob, err := os.ReadFile(d.manifest)
+	d.files = manifestFiles(t, d.manifest)
+	if len(d.population()) == 0 {
+		t.Fatalf("%s lists no population file", d.manifest)
+	}
+	dumps[trie] = d
+	return d
+}
+
+// manifestFiles reads the files a dumpgen manifest lists.
+func manifestFiles(t *testing.T, manifest string) []dumpFile {
+	t.Helper()
+	blob, err := os.ReadFile(manifest)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,12 +186,7 @@ func generated(t *testing.T, trie string) *dump {
 	if err := json.Unmarshal(blob, &m); err != nil {
 		t.Fatal(err)
 	}
-	d.files = m.Files
-	if len(d.population()) == 0 {
-		t.Fatalf("%s lists no population file", d.manifest)
-	}
-	dumps[trie] = d
-	return d
+	return m.Files
 }
 
 func TestMain(m *testing.M) {
