@@ -592,17 +592,44 @@ cmd_run() {
 	log "geth init at group depth $gd"
 	"$BIN/geth" --datadir "$out/datadir" --bintrie.groupdepth="$gd" init "$out/chain/genesis.json" 2>"$out/init.log" ||
 		{ tail -20 "$out/init.log" >&2; die "geth init failed; see $out/init.log"; }
+	# Traces: node-level telemetry into a Jaeger of its own (STATELAB_TELEMETRY=0: none).
+	local telemetry=()
+	if [ "${STATELAB_TELEMETRY:-1}" != 0 ]; then
+		start_run_jaeger "$out/jaeger"
+		telemetry=(--telemetry --telemetry.level node --telemetry.endpoint "http://127.0.0.1:$STATELAB_JAEGER_OTLP_HTTP_PORT")
+	fi
 	# The population, then each workload; every workload branches off the population
 	# head, and geth follows the branch it imports last.
 	local f
 	for f in $("$BIN/chaininfo" files --manifest "$out/chain/manifest.json"); do
 		log "geth import $f at group depth $gd"
-		"$BIN/geth" --datadir "$out/datadir" --bintrie.groupdepth="$gd" import --nocompaction "$out/chain/$f" >"$out/import-${f%.rlp}.log" 2>&1 ||
+		OTEL_SERVICE_NAME=statelab-run "$BIN/geth" --datadir "$out/datadir" --bintrie.groupdepth="$gd" import --nocompaction \
+			"${telemetry[@]}" "$out/chain/$f" >"$out/import-${f%.rlp}.log" 2>&1 ||
 			{ tail -20 "$out/import-${f%.rlp}.log" >&2; die "geth import failed; see $out/import-${f%.rlp}.log"; }
 		grep -h 'Import done in' "$out/import-${f%.rlp}.log" >&2 || true
 		"$BIN/chaininfo" verify --datadir "$out/datadir" --manifest "$out/chain/manifest.json" --file "$f"
 	done
 	log "done: every file reached its manifest head root at group depth $gd (datadir $out/datadir)"
+	if [ ${#telemetry[@]} -gt 0 ]; then
+		"$BIN/tracesum" --jaeger "http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT" --service statelab-run --limit 1000 >"$out/traces.txt" ||
+			die "tracesum failed; Jaeger's log is $out/jaeger/jaeger.log"
+		log "traces: one per block, summarized in $out/traces.txt; Jaeger stops now (query it while it runs with STATELAB_KEEP_JAEGER=1)"
+		[ "${STATELAB_KEEP_JAEGER:-0}" = 1 ] || STATELAB_JAEGER_DIR="$out/jaeger" "$ROOT/tracing/jaeger.sh" stop
+	fi
+}
+
+# start_run_jaeger starts the pinned Jaeger for 'run' on ports of its own (10000 above
+# Jaeger's defaults unless STATELAB_JAEGER_*_PORT say otherwise), so that it does not
+# clash with a Jaeger the user runs.
+start_run_jaeger() {
+	export STATELAB_JAEGER_DIR=$1
+	export STATELAB_JAEGER_OTLP_GRPC_PORT=${STATELAB_JAEGER_OTLP_GRPC_PORT:-14317}
+	export STATELAB_JAEGER_OTLP_HTTP_PORT=${STATELAB_JAEGER_OTLP_HTTP_PORT:-14318}
+	export STATELAB_JAEGER_QUERY_PORT=${STATELAB_JAEGER_QUERY_PORT:-26686}
+	export STATELAB_JAEGER_QUERY_GRPC_PORT=${STATELAB_JAEGER_QUERY_GRPC_PORT:-26685}
+	export STATELAB_JAEGER_HEALTH_PORT=${STATELAB_JAEGER_HEALTH_PORT:-23133}
+	log "starting Jaeger for the traces (query API http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT)"
+	"$ROOT/tracing/jaeger.sh" start
 }
 
 main() {
