@@ -38,7 +38,7 @@ var (
 	}
 	binFlag = &cli.StringFlag{
 		Name:    "bin",
-		Usage:   "directory of geth and dumpgen; relative binary paths in a study resolve against it",
+		Usage:   "directory of geth, dumpgen and balgen; relative binary paths in a study resolve against it",
 		Value:   "build/bin",
 		EnvVars: []string{"STATELAB_BIN"},
 	}
@@ -49,11 +49,23 @@ var (
 	}
 )
 
+var (
+	tracesFlag = &cli.StringFlag{
+		Name:  "traces",
+		Usage: "Jaeger query URL (e.g. http://127.0.0.1:16686): runs with a telemetry level export their spans to --otlp and their block traces are summarized with tracesum into traces/",
+	}
+	otlpFlag = &cli.StringFlag{
+		Name:  "otlp",
+		Usage: "OTLP endpoint of the Jaeger given by --traces",
+		Value: "http://127.0.0.1:4318",
+	}
+)
+
 var runStudyCommand = &cli.Command{
 	Name:      "run",
 	Usage:     "run a study",
 	ArgsUsage: "STUDY.toml",
-	Flags:     []cli.Flag{scaleFlag, outFlag, workFlag, binFlag},
+	Flags:     []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag},
 	Action:    runAction,
 }
 
@@ -110,6 +122,16 @@ func runAction(ctx *cli.Context) error {
 		return err
 	}
 	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h}
+	if balgen := filepath.Join(bin, "balgen"); fileExists(balgen) {
+		sr.balgen = balgen
+	}
+	if url := ctx.String(tracesFlag.Name); url != "" {
+		tracesum := filepath.Join(bin, "tracesum")
+		if !fileExists(tracesum) {
+			return fmt.Errorf("--traces: no tracesum in --bin %s", bin)
+		}
+		h.traces = &traceCollector{jaeger: url, otlp: ctx.String(otlpFlag.Name), tracesum: tracesum, study: study.Name, wait: 30 * time.Second}
+	}
 	if err := sr.execute(); err != nil {
 		return err
 	}

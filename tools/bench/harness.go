@@ -36,6 +36,7 @@ type harness struct {
 	log      io.Writer // progress
 	start    time.Time
 	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
+	traces   *traceCollector // nil: spans of telemetry runs are not collected
 }
 
 // newHarness makes the work and log directories.
@@ -87,14 +88,28 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 	if err := h.warm(c.Geth.Path); err != nil {
 		return nil, fmt.Errorf("reading %s: %v", c.Geth.Path, err)
 	}
-	job := importJob{Geth: c.Geth.Path, Datadir: scratch, File: file, Args: append(configArgs(c, m), extra...),
+	job := importJob{Geth: c.Geth.Path, Datadir: scratch, File: file, Args: append(h.configArgs(c, m), extra...),
 		LogPath: filepath.Join(h.out, "logs", fmt.Sprintf("%s-run%d.log", strings.ReplaceAll(c.Label(), "/", "_"), run))}
+	var service string
+	if h.traces != nil && c.Telemetry != "" {
+		service = h.traces.serviceName(rec, time.Now())
+		args, env := h.traces.importSetup(service)
+		job.Args, job.Env = append(job.Args, args...), env
+	}
 	res, err := job.run()
 	if err != nil {
 		return nil, err
 	}
 	rec.importResult = *res
-	return rec, h.checkBlocks(rec, mf)
+	if err := h.checkBlocks(rec, mf); err != nil {
+		return nil, err
+	}
+	if service != "" {
+		if rec.Traces, err = h.traces.collect(h.out, service, rec); err != nil {
+			return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
+		}
+	}
+	return rec, nil
 }
 
 // checkBlocks verifies that a run logged one JSON entry per workload block,
@@ -114,10 +129,10 @@ func (h *harness) checkBlocks(rec *RunRecord, mf ManifestFile) error {
 }
 
 // configArgs are the import flags a configuration adds: BAL and telemetry.
-func configArgs(c Config, m *Manifest) []string {
+func (h *harness) configArgs(c Config, m *Manifest) []string {
 	var args []string
-	if c.BAL != "" && c.BAL != "none" {
-		args = append(args, "--bal.file", filepath.Join(m.dir, "bal_"+c.Workload+".json"), "--bal.type", c.BAL)
+	if usesBAL(c) {
+		args = append(args, "--bal.file", sidecarPath(h.work, m, c.Workload), "--bal.type", balTypeFlag(c.BAL))
 	}
 	if c.Telemetry != "" {
 		args = append(args, "--telemetry", "--telemetry.level="+c.Telemetry)

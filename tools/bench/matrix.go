@@ -95,11 +95,14 @@ func (s *Study) expand(sc Scale) []Config {
 					for _, tel := range s.Telemetry {
 						for _, cache := range s.Cache {
 							for _, wl := range s.Workloads {
-								out = append(out, Config{
+								c := Config{
 									Trie: trie, GroupDepth: gd, Workload: wl, BAL: bal,
 									Telemetry: tel, Cache: cache, Geth: geth,
 									showGeth: len(s.Geth) > 1,
-								})
+								}
+								if !s.excluded(c) {
+									out = append(out, c)
+								}
 							}
 						}
 					}
@@ -108,6 +111,16 @@ func (s *Study) expand(sc Scale) []Config {
 		}
 	}
 	return out
+}
+
+// excluded reports whether one of the study's exclusions covers c.
+func (s *Study) excluded(c Config) bool {
+	for _, e := range s.Exclude {
+		if e.matches(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // variants returns the distinct variant labels of configs, in order.

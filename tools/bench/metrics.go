@@ -39,6 +39,8 @@ var metrics = []metric{
 	{"ms_per_slot", "ms/slot", "ms per slot", true, msPerSlot},
 	{"account_hit_pct", "account-hit-%", "account cache hit %", false, hitRate(func(b *BlockLog) cacheEntry { return b.Cache.Account })},
 	{"storage_hit_pct", "storage-hit-%", "storage cache hit %", false, hitRate(func(b *BlockLog) cacheEntry { return b.Cache.Storage })},
+	{"bal_prefetch_ms", "prefetch-ms/block", "BAL prefetch ms", true, balMean(func(b *balLog) float64 { return b.PrefetchMs })},
+	{"exec_db_slot_reads", "db-slot-reads/block", "slot reads reaching the database during execution (BAL)", true, balMean(func(b *balLog) float64 { return float64(b.DBSlotReads) })},
 	{"wall_s", "wall-sec", "import wall s", true, func(r *RunRecord) float64 { return r.WallSeconds }},
 	{"read_mb", "read-MB", "read MB (/proc io)", true, func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1e6 }},
 }
@@ -64,6 +66,25 @@ func blockMean(field func(*BlockLog) float64) func(*RunRecord) float64 {
 			sum += field(&r.Blocks[i])
 		}
 		return sum / float64(len(r.Blocks))
+	}
+}
+
+// balMean averages a field of the per-block BAL figures over a run's blocks;
+// NaN if the run imported without a sidecar.
+func balMean(field func(*balLog) float64) func(*RunRecord) float64 {
+	return func(r *RunRecord) float64 {
+		var sum float64
+		n := 0
+		for i := range r.Blocks {
+			if b := r.Blocks[i].BAL; b != nil {
+				sum += field(b)
+				n++
+			}
+		}
+		if n == 0 {
+			return math.NaN()
+		}
+		return sum / float64(n)
 	}
 }
 

@@ -28,7 +28,7 @@ import (
 )
 
 // plotMetrics are the metrics plotted for every study.
-var plotMetrics = []string{"ms_per_slot", "total_ms", "mgas_s", "state_read_ms", "state_hash_ms", "commit_ms", "storage_hit_pct"}
+var plotMetrics = []string{"ms_per_slot", "total_ms", "mgas_s", "state_read_ms", "state_hash_ms", "commit_ms", "storage_hit_pct", "bal_prefetch_ms"}
 
 // errPoints are medians with error bars, for gonum's YErrorBars.
 type errPoints struct {

@@ -33,6 +33,7 @@ type RunRecord struct {
 	Cache    CacheCheck `json:"cache"`
 	Slots    uint64     `json:"manifest_slots"` // slot reads + writes of the workload file
 	Gas      uint64     `json:"manifest_gas"`
+	Traces   string     `json:"traces,omitempty"` // tracesum JSON of the run's block traces, relative to the report
 	importResult
 }
 

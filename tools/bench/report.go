@@ -98,6 +98,20 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 		fmt.Fprintf(w, "![%s](%s)\n\n", strings.TrimSuffix(p, ".png"), p)
 	}
 	fmt.Fprintf(w, "## Files\n\n- `runs.json`: every run, warm-ups included, with its per-block JSON, I/O counters and page-cache check\n- `benchstat.txt`: measured runs in Go benchmark format (`benchstat benchstat.txt`, or `benchstat -col variant -row .name benchstat.txt`)\n- `logs/`: geth's output of every run\n")
+	if n := tracedRuns(runs); n > 0 {
+		fmt.Fprintf(w, "- `traces/`: tracesum summaries (`.txt`, and `.json` from `tracesum --json`) of the block traces of %d runs made with a telemetry level\n", n)
+	}
+}
+
+// tracedRuns counts the runs whose traces were collected.
+func tracedRuns(runs []*RunRecord) int {
+	n := 0
+	for _, r := range runs {
+		if r.Traces != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // writeProtocol describes how the runs were made.

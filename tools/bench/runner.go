@@ -33,6 +33,7 @@ type importJob struct {
 	Datadir string   // fresh copy of the prepared datadir
 	File    string   // workload dump
 	Args    []string // extra flags (study's geth_args, BAL, telemetry)
+	Env     []string // extra environment (the trace service name)
 	LogPath string   // where geth's output is kept
 }
 
@@ -62,6 +63,9 @@ func (j importJob) run() (*importResult, error) {
 	cmd := exec.Command(j.Geth, j.importArgs()...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = diesWithParent()
+	if len(j.Env) > 0 {
+		cmd.Env = append(os.Environ(), j.Env...)
+	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %v", j.Geth, err)

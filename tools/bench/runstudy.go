@@ -19,6 +19,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -27,6 +28,7 @@ type studyRun struct {
 	study   *Study
 	scale   string
 	dumpgen string
+	balgen  string // "" if the binary directory has none; needed by BAL types
 	h       *harness
 }
 
@@ -41,6 +43,9 @@ func (sr *studyRun) execute() error {
 	if err := checkFeatures(configs); err != nil {
 		return fmt.Errorf("study %s: %v", sr.study.path, err)
 	}
+	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c Config) bool { return c.Telemetry != "" }) {
+		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
+	}
 	manifests := map[string]*Manifest{}
 	for _, trie := range sr.study.Tries {
 		if manifests[trie], err = ensureDump(sr.dumpgen, sr.h.work, trie, sc, sr.h.progress); err != nil {
@@ -53,6 +58,9 @@ func (sr *studyRun) execute() error {
 		if err := prepareDatadir(c.Geth.Path, sr.h.preparedDir(m, c), c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
 			return err
 		}
+	}
+	if err := sr.prepareSidecars(configs, manifests); err != nil {
+		return err
 	}
 	var runs []*RunRecord
 	rawPath := filepath.Join(sr.h.out, "runs.json")

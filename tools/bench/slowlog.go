@@ -58,6 +58,20 @@ type BlockLog struct {
 		Storage cacheEntry `json:"storage"`
 		Code    cacheEntry `json:"code"`
 	} `json:"cache"`
+	BAL *balLog `json:"bal,omitempty"` // statelab's BAL sidecar figures (patch core-bal-sidecar)
+}
+
+// balLog is the "bal" object statelab adds to the per-block JSON of a block
+// imported with a BAL sidecar entry.
+type balLog struct {
+	Type             int     `json:"type"`
+	PrefetchMs       float64 `json:"prefetch_ms"`
+	AccountsFetched  int     `json:"accounts_fetched"`
+	SlotsFetched     int     `json:"slots_fetched"`
+	AccountsInjected int     `json:"accounts_injected"`
+	SlotsInjected    int     `json:"slots_injected"`
+	DBAccountReads   int64   `json:"db_account_reads"`
+	DBSlotReads      int64   `json:"db_slot_reads"`
 }
 
 // cacheEntry is one cache's hit and miss counts in a BlockLog.

@@ -31,26 +31,29 @@ import (
 // knownWorkloads are the workload files dumpgen writes.
 var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_sstore", "sload_benchmark", "sstore_variants"}
 
-// knownBAL are the block-level access list types a study may ask for.
-var knownBAL = []string{"none", "type1", "type2", "type3", "type4"}
+// knownBAL are the block-level access list types a study may ask for: the
+// types geth import --bal.type applies (type 2, which lists addresses only,
+// has no import mode).
+var knownBAL = []string{"none", "type1", "type3", "type4"}
 
 // Study is a benchmark study as defined in a TOML file: a matrix over trie
 // kind, group depth, workload, BAL type, telemetry level, cache state and geth
 // binary, plus the scales it can run at.
 type Study struct {
-	Name        string   `toml:"name"`
-	Description string   `toml:"description"`
-	Tries       []string `toml:"tries"`        // "ubt", "mpt"
-	GroupDepths []int    `toml:"group_depths"` // binary trie only, 1..8
-	Workloads   []string `toml:"workloads"`
-	BAL         []string `toml:"bal"`       // "none", "type1", ...; anything but none needs --bal.file
-	Telemetry   []string `toml:"telemetry"` // "" (off) or a --telemetry.level value
-	Cache       []string `toml:"cache"`     // "cold" (default) or "warm"
-	Geth        []Binary `toml:"geth"`      // default: one binary named statelab, path geth
-	GethArgs    []string `toml:"geth_args"` // extra flags for every geth import
-	Baseline    string   `toml:"baseline"`  // variant label the others are compared with
-	Metric      string   `toml:"metric"`    // headline metric of the report, default ms_per_slot
-	Order       string   `toml:"order"`     // "interleaved" (default) or "sequential"
+	Name        string      `toml:"name"`
+	Description string      `toml:"description"`
+	Tries       []string    `toml:"tries"`        // "ubt", "mpt"
+	GroupDepths []int       `toml:"group_depths"` // binary trie only, 1..8
+	Workloads   []string    `toml:"workloads"`
+	BAL         []string    `toml:"bal"`       // "none", "type1", ...; anything but none needs --bal.file
+	Telemetry   []string    `toml:"telemetry"` // "" (off) or a --telemetry.level value
+	Cache       []string    `toml:"cache"`     // "cold" (default) or "warm"
+	Geth        []Binary    `toml:"geth"`      // default: one binary named statelab, path geth
+	GethArgs    []string    `toml:"geth_args"` // extra flags for every geth import
+	Baseline    string      `toml:"baseline"`  // variant label the others are compared with
+	Metric      string      `toml:"metric"`    // headline metric of the report, default ms_per_slot
+	Order       string      `toml:"order"`     // "interleaved" (default) or "sequential"
+	Exclude     []Exclusion `toml:"exclude"`   // cells of the matrix not to run
 
 	Scales map[string]Scale `toml:"scale"`
 
@@ -62,6 +65,37 @@ type Study struct {
 type Binary struct {
 	Name string `toml:"name"`
 	Path string `toml:"path"`
+}
+
+// Exclusion removes the cells of a study's matrix that match it: every field
+// it sets must match, and a list field matches any of its values. For
+// example the BAL study measures the warm-cache bound without BAL only:
+//
+//	[[exclude]]
+//	cache = ["warm"]
+//	bal = ["type1", "type3", "type4"]
+type Exclusion struct {
+	Tries       []string `toml:"tries"`
+	GroupDepths []int    `toml:"group_depths"`
+	Workloads   []string `toml:"workloads"`
+	BAL         []string `toml:"bal"`
+	Telemetry   []string `toml:"telemetry"`
+	Cache       []string `toml:"cache"`
+	Geth        []string `toml:"geth"` // binary names
+}
+
+// matches reports whether the exclusion covers a configuration.
+func (e Exclusion) matches(c Config) bool {
+	in := func(list []string, v string) bool { return len(list) == 0 || slices.Contains(list, v) }
+	return in(e.Tries, c.Trie) && (len(e.GroupDepths) == 0 || slices.Contains(e.GroupDepths, c.GroupDepth)) &&
+		in(e.Workloads, c.Workload) && in(e.BAL, c.BAL) && in(e.Telemetry, c.Telemetry) &&
+		in(e.Cache, c.Cache) && in(e.Geth, c.Geth.Name)
+}
+
+// empty reports whether the exclusion sets no field, and so would match
+// every configuration.
+func (e Exclusion) empty() bool {
+	return len(e.Tries)+len(e.GroupDepths)+len(e.Workloads)+len(e.BAL)+len(e.Telemetry)+len(e.Cache)+len(e.Geth) == 0
 }
 
 // Scale sets the size of a study run: the dump, the number of runs (the first
@@ -164,6 +198,11 @@ func (s *Study) validate() error {
 			return fmt.Errorf("geth: binary name %q used twice", g.Name)
 		}
 		names[g.Name] = true
+	}
+	for i, e := range s.Exclude {
+		if e.empty() {
+			return fmt.Errorf("exclude[%d]: sets no field, so it would exclude every run", i)
+		}
 	}
 	if s.Order != "interleaved" && s.Order != "sequential" {
 		return fmt.Errorf("order: unknown order %q (want interleaved or sequential)", s.Order)

@@ -124,6 +124,8 @@ func TestLoadStudyErrors(t *testing.T) {
 		{"bad bal", `baseline = "mpt"`, `bal = ["type9"]`, `unknown type "type9"`},
 		{"bad metric", `baseline = "mpt"`, `metric = "speed"`, `unknown metric "speed"`},
 		{"bad order", `baseline = "mpt"`, `order = "random"`, `unknown order "random"`},
+		{"type 2", `baseline = "mpt"`, `bal = ["type2"]`, `unknown type "type2"`},
+		{"empty exclusion", "[[geth]]\nname = \"statelab\"", "[[exclude]]\n[[geth]]\nname = \"statelab\"", "exclude[0]: sets no field"},
 		{"no scale", "[scale.smoke]", "[other]", "unknown keys other"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,7 +146,7 @@ func TestLoadStudyErrors(t *testing.T) {
 // TestShippedStudies parses the studies in bench/studies and checks the
 // smoke matrices the results were made with.
 func TestShippedStudies(t *testing.T) {
-	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 24} {
+	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15} {
 		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
 		if err != nil {
 			t.Fatal(err)
@@ -179,6 +181,45 @@ func TestSchedule(t *testing.T) {
 	for i := range wantSeq {
 		if seq[i] != wantSeq[i] || inter[i] != wantInter[i] {
 			t.Fatalf("schedules %v and %v, want %v and %v", seq, inter, wantSeq, wantInter)
+		}
+	}
+}
+
+// TestExclude checks that exclusions remove exactly the matching cells: all
+// set fields must match, and a list matches any of its values.
+func TestExclude(t *testing.T) {
+	text := strings.Replace(validStudy, `baseline = "mpt"`, `baseline = "mpt"
+bal = ["none", "type1", "type4"]
+cache = ["cold", "warm"]
+[[exclude]]
+cache = ["warm"]
+bal = ["type1", "type4"]
+[[exclude]]
+tries = ["ubt"]
+geth = ["upstream"]`, 1)
+	s, err := loadStudy(writeStudy(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, _ := s.scale("smoke")
+	got := map[string]int{}
+	for _, c := range s.expand(sc) {
+		got[c.Variant()]++
+		if c.Cache == "warm" && c.BAL != "none" {
+			t.Errorf("%s not excluded", c.Label())
+		}
+		if c.Trie == "ubt" && c.Geth.Name == "upstream" {
+			t.Errorf("%s not excluded", c.Label())
+		}
+	}
+	// mpt: 2 binaries x (3 cold BAL types + warm without BAL); ubt at GD-5:
+	// statelab only, the same 4. Two workloads each.
+	if n := len(s.expand(sc)); n != (2*4+4)*2 {
+		t.Errorf("%d configurations, want %d: %v", n, (2*4+4)*2, got)
+	}
+	for _, v := range []string{"mpt-warm-statelab", "mpt-bal-type4-upstream", "ubt-gd5-bal-type1-statelab", "ubt-gd5-warm-statelab"} {
+		if got[v] != 2 {
+			t.Errorf("variant %s: %d configurations, want 2 (have %v)", v, got[v], got)
 		}
 	}
 }

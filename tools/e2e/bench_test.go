@@ -128,25 +128,183 @@ func TestBenchTinyStudy(t *testing.T) {
 	}
 }
 
-// TestBenchRefusesMissingFeature checks that a BAL study is refused, naming
-// the flag, when geth's import has no --bal.file.
-func TestBenchRefusesMissingFeature(t *testing.T) {
+// TestBenchBALStudy runs a BAL study end to end on a small MPT dump: bench
+// generates the workload's sidecar with balgen offline from the prepared
+// datadir, imports with --bal.type 1 and 4 and records the per-block BAL
+// figures, and measures the warm-cache bound without BAL only.
+func TestBenchBALStudy(t *testing.T) {
 	geth := bin(t, "geth")
-	if help := run(t, "geth", "import", "--help"); strings.Contains(help.stdout+help.stderr, "--bal.file") {
-		t.Skip("this geth has --bal.file")
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to drop the page cache")
+	}
+	if !fileExists(filepath.Join(filepath.Dir(geth), "balgen")) {
+		t.Skip("no balgen beside geth")
 	}
 	dir := t.TempDir()
 	study := filepath.Join(dir, "bal.toml")
-	text := strings.Replace(tinyStudy, `workloads = ["erc20_approve"]`, "workloads = [\"erc20_approve\"]\nbal = [\"none\", \"type1\"]", 1)
+	text := strings.NewReplacer(`tries = ["ubt"]`, `tries = ["mpt"]`, "group_depths = [4]\n", "",
+		`baseline = "ubt-gd4"`, `baseline = "mpt"
+bal = ["none", "type1", "type4"]
+cache = ["cold", "warm"]
+[[exclude]]
+cache = ["warm"]
+bal = ["type1", "type4"]`).Replace(tinyStudy)
 	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(benchBin(t), "run", study, "--out", filepath.Join(dir, "out"), "--work", filepath.Join(dir, "work"), "--bin", filepath.Dir(geth))
+	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "work")
+	cmd := exec.Command(benchBin(t), "run", study, "--out", out, "--work", work, "--bin", filepath.Dir(geth))
+	if output, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bench run: %v\n%s", err, output)
+	}
+	sidecars, _ := filepath.Glob(filepath.Join(work, "sidecars", "*", "erc20_approve.bal"))
+	if len(sidecars) != 1 {
+		t.Fatalf("sidecars %v, want one for erc20_approve", sidecars)
+	}
+	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []struct {
+		Variant string `json:"variant"`
+		Blocks  []struct {
+			BAL *struct {
+				Type             int `json:"type"`
+				AccountsFetched  int `json:"accounts_fetched"`
+				AccountsInjected int `json:"accounts_injected"`
+			} `json:"bal"`
+		} `json:"blocks"`
+		Cache struct {
+			State string `json:"state"`
+		} `json:"cache"`
+	}
+	if err := json.Unmarshal(blob, &runs); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, r := range runs {
+		seen[r.Variant]++
+		if len(r.Blocks) != 1 {
+			t.Fatalf("%s: %d per-block entries, want 1", r.Variant, len(r.Blocks))
+		}
+		b := r.Blocks[0].BAL
+		switch r.Variant {
+		case "mpt", "mpt-warm":
+			if b != nil {
+				t.Errorf("%s: per-block BAL figures %+v without a sidecar", r.Variant, b)
+			}
+		case "mpt-bal-type1":
+			if b == nil || b.Type != 1 || b.AccountsFetched == 0 || b.AccountsInjected != 0 {
+				t.Errorf("%s: BAL figures %+v, want type 1 with fetched accounts", r.Variant, b)
+			}
+		case "mpt-bal-type4":
+			if b == nil || b.Type != 4 || b.AccountsInjected == 0 {
+				t.Errorf("%s: BAL figures %+v, want type 4 with injected accounts", r.Variant, b)
+			}
+		}
+		if want := map[bool]string{true: "warm", false: "cold"}[r.Variant == "mpt-warm"]; r.Cache.State != want {
+			t.Errorf("%s: cache %s, want %s", r.Variant, r.Cache.State, want)
+		}
+	}
+	want := map[string]int{"mpt": 2, "mpt-bal-type1": 2, "mpt-bal-type4": 2, "mpt-warm": 2}
+	if len(seen) != len(want) {
+		t.Errorf("variants run %v, want %v", seen, want)
+	}
+	for v, n := range want {
+		if seen[v] != n {
+			t.Errorf("variant %s ran %d times, want %d (variants run: %v)", v, seen[v], n, seen)
+		}
+	}
+	report, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(report), "mpt-bal-type4") {
+		t.Errorf("report.md does not name mpt-bal-type4:\n%s", report)
+	}
+}
+
+// TestBenchRefusesMissingFeature checks that a BAL study is refused, naming
+// the flag, before anything is generated, when a binary of the study (here
+// unpatched upstream geth) has no --bal.file.
+func TestBenchRefusesMissingFeature(t *testing.T) {
+	upstream := bin(t, "geth-upstream")
+	dir := t.TempDir()
+	study := filepath.Join(dir, "bal.toml")
+	text := strings.Replace(tinyStudy, `workloads = ["erc20_approve"]`, `workloads = ["erc20_approve"]
+bal = ["none", "type1"]
+geth = [{name = "upstream", path = "geth-upstream"}]`, 1)
+	text = strings.Replace(text, `baseline = "ubt-gd4"`, `baseline = "ubt-gd4-upstream"`, 1)
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(benchBin(t), "run", study, "--out", filepath.Join(dir, "out"), "--work", filepath.Join(dir, "work"), "--bin", filepath.Dir(upstream))
 	output, err := cmd.CombinedOutput()
 	if err == nil || !strings.Contains(string(output), "--bal.file") || !strings.Contains(string(output), "BAL type type1") {
 		t.Errorf("bal study on a geth without BAL: %v\n%s", err, output)
 	}
 	if fileExists(filepath.Join(dir, "work", "dumps")) {
 		t.Error("the refused study generated dumps before refusing")
+	}
+}
+
+// TestBenchCollectsTraces runs a tiny study at telemetry level phase with
+// --traces: each run exports to the test's Jaeger under its own service, and
+// bench keeps one tracesum summary per run whose blocks are the workload's.
+func TestBenchCollectsTraces(t *testing.T) {
+	geth := bin(t, "geth")
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to drop the page cache")
+	}
+	j := startJaeger(t)
+	dir := t.TempDir()
+	study := filepath.Join(dir, "traced.toml")
+	text := strings.Replace(tinyStudy, `baseline = "ubt-gd4"`, "baseline = \"ubt-gd4-tel-phase\"\ntelemetry = [\"phase\"]", 1)
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	cmd := exec.Command(benchBin(t), "run", study, "--out", out, "--work", filepath.Join(dir, "work"), "--bin", filepath.Dir(geth),
+		"--traces", j.query, "--otlp", j.otlpHTTP)
+	if output, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bench run: %v\n%s", err, output)
+	}
+	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []struct {
+		Traces string `json:"traces"`
+		Blocks []struct {
+			Block struct {
+				Number uint64 `json:"number"`
+			} `json:"block"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal(blob, &runs); err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 {
+		t.Fatalf("%d runs, want 2", len(runs))
+	}
+	for i, r := range runs {
+		if r.Traces == "" {
+			t.Fatalf("run %d: no traces collected", i)
+		}
+		blob, err := os.ReadFile(filepath.Join(out, r.Traces))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sums []map[string]any
+		if err := json.Unmarshal(blob, &sums); err != nil {
+			t.Fatalf("%s: %v", r.Traces, err)
+		}
+		if len(sums) != len(r.Blocks) {
+			t.Errorf("run %d: %d block traces, want %d (one per imported block, no other run's)", i, len(sums), len(r.Blocks))
+		}
+		if !fileExists(filepath.Join(out, strings.TrimSuffix(r.Traces, ".json")+".txt")) {
+			t.Errorf("run %d: no text summary beside %s", i, r.Traces)
+		}
+	}
+	report, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(report), "`traces/`") {
+		t.Errorf("report.md does not list the traces")
 	}
 }

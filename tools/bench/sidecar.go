@@ -1,0 +1,95 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// sidecarPath is where the BAL sidecar of one workload of a dump is kept in
+// the work directory. It is Type 4, which serves every type (geth import
+// --bal.type applies a lower type from a higher file).
+func sidecarPath(work string, m *Manifest, workload string) string {
+	return filepath.Join(work, "sidecars", filepath.Base(m.dir), workload+".bal")
+}
+
+// ensureSidecar generates the Type-4 sidecar of a workload with balgen
+// offline, which imports the workload into a copy of the prepared datadir
+// and traces it, unless the file is already there. The sidecar is written
+// under a temporary name and renamed, so an interrupted generation leaves
+// nothing that looks complete. geth import refuses a sidecar whose block
+// hashes are not the dump's, so a stale file cannot go unnoticed.
+func ensureSidecar(balgen, geth, prepared, path string, m *Manifest, workload string, progress func(string, ...any)) error {
+	if _, err := os.Stat(path); err == nil {
+		progress("reusing BAL sidecar %s", path)
+		return nil
+	}
+	_, file, err := m.workload(workload)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	progress("generating BAL sidecar %s with balgen offline", path)
+	tmp := path + ".tmp"
+	os.Remove(tmp)
+	err = runCommand(path+".log", balgen, "offline", "--datadir", filepath.Join(prepared, "datadir"),
+		"--dump", file, "--geth", geth, "--type", "4", "--out", tmp)
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// balTypeFlag is the --bal.type value of a study's BAL type ("type3" → "3").
+func balTypeFlag(bal string) string {
+	return strings.TrimPrefix(bal, "type")
+}
+
+// usesBAL reports whether a configuration imports with a sidecar.
+func usesBAL(c Config) bool {
+	return c.BAL != "" && c.BAL != "none"
+}
+
+// prepareSidecars makes the sidecar of every workload that a BAL
+// configuration imports, from that configuration's prepared datadir.
+func (sr *studyRun) prepareSidecars(configs []Config, manifests map[string]*Manifest) error {
+	for _, c := range configs {
+		if !usesBAL(c) {
+			continue
+		}
+		if sr.balgen == "" {
+			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.path, c.BAL)
+		}
+		m := manifests[c.Trie]
+		if err := ensureSidecar(sr.balgen, c.Geth.Path, sr.h.preparedDir(m, c), sidecarPath(sr.h.work, m, c.Workload), m, c.Workload, sr.h.progress); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileExists reports whether path names an existing file.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

@@ -1,0 +1,119 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// traceCollector gathers the traces of runs made with a telemetry level: the
+// run exports its spans over OTLP to a Jaeger under a service name of its
+// own, and after the import the collector asks tracesum for the summary of
+// every block of that service, kept beside the report as
+// traces/LABEL-runN.json (tracesum --json) and .txt.
+//
+// A collector is used by one study run at a time; it is not safe for
+// concurrent use.
+type traceCollector struct {
+	jaeger   string        // Jaeger query URL, e.g. http://127.0.0.1:16686
+	otlp     string        // OTLP endpoint geth exports to, e.g. http://127.0.0.1:4318
+	tracesum string        // tracesum binary
+	study    string        // study name, part of every service name
+	wait     time.Duration // how long to wait for Jaeger to have every block
+}
+
+// serviceName is the Jaeger service of one run: unique per study, label and
+// run, and restricted to characters Jaeger's query API takes unescaped.
+func (tc *traceCollector) serviceName(rec *RunRecord, started time.Time) string {
+	name := fmt.Sprintf("bench-%s-%s-run%d-%d", tc.study, rec.Config.Label(), rec.Run, started.Unix())
+	return serviceUnsafe.ReplaceAllString(name, "_")
+}
+
+var serviceUnsafe = regexp.MustCompile(`[^A-Za-z0-9_.-]`)
+
+// importSetup returns the flags and environment that make a run export its
+// spans to the collector's Jaeger under service.
+func (tc *traceCollector) importSetup(service string) (args, env []string) {
+	return []string{"--telemetry.endpoint", tc.otlp}, []string{"OTEL_SERVICE_NAME=" + service}
+}
+
+// collect summarizes the run's traces into dir. Jaeger indexes spans a
+// moment after geth has exported them, so collect retries until it finds one
+// trace per block or the wait is over; finding fewer is an error, because the
+// run's telemetry lost spans.
+func (tc *traceCollector) collect(dir, service string, rec *RunRecord) (string, error) {
+	blocks := len(rec.Blocks)
+	args := []string{"--jaeger", tc.jaeger, "--service", service, "--limit", strconv.Itoa(blocks + 10), "--lookback", "2h"}
+	deadline := time.Now().Add(tc.wait)
+	var (
+		blob []byte
+		n    int
+		err  error
+	)
+	for {
+		blob, err = runOutput(tc.tracesum, append(args, "--json")...)
+		if err == nil {
+			var sums []json.RawMessage
+			if err = json.Unmarshal(blob, &sums); err == nil {
+				if n = len(sums); n >= blocks {
+					break
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			if err != nil {
+				return "", fmt.Errorf("collecting traces of %s from %s: %v", service, tc.jaeger, err)
+			}
+			return "", fmt.Errorf("collecting traces of %s from %s: %d block traces, want %d", service, tc.jaeger, n, blocks)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	base := strings.ReplaceAll(rec.Config.Label(), "/", "_") + fmt.Sprintf("-run%d", rec.Run)
+	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
+		return "", err
+	}
+	rel := filepath.Join("traces", base+".json")
+	if err := os.WriteFile(filepath.Join(dir, rel), blob, 0o644); err != nil {
+		return "", err
+	}
+	text, err := runOutput(tc.tracesum, args...)
+	if err != nil {
+		return "", fmt.Errorf("summarizing traces of %s: %v", service, err)
+	}
+	return rel, os.WriteFile(filepath.Join(dir, "traces", base+".txt"), text, 0o644)
+}
+
+// runOutput runs a command and returns its standard output; its standard
+// error is part of any error.
+func runOutput(bin string, args ...string) ([]byte, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s %s: %v: %s", filepath.Base(bin), strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return stdout.Bytes(), nil
+}
