@@ -53,9 +53,15 @@ func (sr *studyRun) execute() error {
 		}
 	}
 	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
+	prepared := map[string]bool{}
 	for _, c := range configs {
 		m := manifests[c.Trie]
-		if err := prepareDatadir(c.Geth.Path, sr.h.preparedDir(m, c), c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
+		dir := sr.h.preparedDir(m, c)
+		if prepared[dir] {
+			continue
+		}
+		prepared[dir] = true
+		if err := prepareDatadir(c.Geth.Path, dir, c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
 			return err
 		}
 	}

@@ -73,6 +73,7 @@ func usesBAL(c Config) bool {
 // prepareSidecars makes the sidecar of every workload that a BAL
 // configuration imports, from that configuration's prepared datadir.
 func (sr *studyRun) prepareSidecars(configs []Config, manifests map[string]*Manifest) error {
+	done := map[string]bool{}
 	for _, c := range configs {
 		if !usesBAL(c) {
 			continue
@@ -81,7 +82,12 @@ func (sr *studyRun) prepareSidecars(configs []Config, manifests map[string]*Mani
 			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.path, c.BAL)
 		}
 		m := manifests[c.Trie]
-		if err := ensureSidecar(sr.balgen, c.Geth.Path, sr.h.preparedDir(m, c), sidecarPath(sr.h.work, m, c.Workload), m, c.Workload, sr.h.progress); err != nil {
+		path := sidecarPath(sr.h.work, m, c.Workload)
+		if done[path] {
+			continue
+		}
+		done[path] = true
+		if err := ensureSidecar(sr.balgen, c.Geth.Path, sr.h.preparedDir(m, c), path, m, c.Workload, sr.h.progress); err != nil {
 			return err
 		}
 	}
