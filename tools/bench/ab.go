@@ -116,7 +116,7 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 			return fmt.Errorf("--%s: %v", b.Name, err)
 		}
 		c := Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, showGeth: true}
-		if err := prepareDatadir(b.Path, h.preparedDir(m, c), c.Trie, gd, m, h.progress); err != nil {
+		if err := prepareDatadir(b.Path, h.persist, h.preparedDir(m, c), c.Trie, gd, m, h.progress); err != nil {
 			return err
 		}
 		configs = append(configs, c)

@@ -38,7 +38,7 @@ var (
 	}
 	binFlag = &cli.StringFlag{
 		Name:    "bin",
-		Usage:   "directory of geth, dumpgen and balgen; relative binary paths in a study resolve against it",
+		Usage:   "directory of geth, dumpgen, balgen, chaininfo and tracesum; relative binary paths in a study resolve against it",
 		Value:   "build/bin",
 		EnvVars: []string{"STATELAB_BIN"},
 	}
@@ -88,7 +88,7 @@ var abCommand = &cli.Command{
 		&cli.StringFlag{Name: "trie", Usage: "ubt or mpt (default: the manifest's)"},
 		&cli.IntFlag{Name: "groupdepth", Usage: "binary trie group depth", Value: 5},
 		&cli.IntFlag{Name: "runs", Usage: "runs per binary, the first discarded", Value: 5},
-		outFlag, workFlag,
+		outFlag, workFlag, binFlag,
 	},
 	Action: abAction,
 }
@@ -121,6 +121,7 @@ func runAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	h.persist = findChaininfo(bin, h.progress)
 	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h}
 	if balgen := filepath.Join(bin, "balgen"); fileExists(balgen) {
 		sr.balgen = balgen
@@ -154,6 +155,7 @@ func abAction(ctx *cli.Context) error {
 		Population: ctx.StringSlice("population"), Trie: ctx.String("trie"),
 		GroupDepth: ctx.Int("groupdepth"), Runs: ctx.Int("runs"),
 	}
+	h.persist = findChaininfo(ctx.String(binFlag.Name), h.progress)
 	if err := runAB(h, spec, ctx.App.Writer); err != nil {
 		return err
 	}

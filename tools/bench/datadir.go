@@ -26,8 +26,32 @@ import (
 
 // prepareDatadir initialises a datadir from the dump's genesis with the given
 // binary (at the group depth on a binary trie) and imports the population,
-// once: a datadir marked complete is reused.
-func prepareDatadir(geth, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
+// once: a datadir marked complete is reused. With chaininfo (else "") it then
+// writes the state that geth journals at shutdown to disk (chaininfo
+// persist), so that the runs read the population's state cold rather than
+// from the journal that geth loads into memory at start; that step is
+// marked separately, so a datadir prepared without it gets it later.
+func prepareDatadir(geth, chaininfo, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
+	if err := importPopulation(geth, dir, trie, gd, m, progress); err != nil {
+		return err
+	}
+	if chaininfo == "" {
+		return nil
+	}
+	done := filepath.Join(dir, "bench-persisted")
+	if _, err := os.Stat(done); err == nil {
+		return nil
+	}
+	progress("persisting the journaled state of %s", dir)
+	if err := runCommand(filepath.Join(dir, "persist.log"), chaininfo, "persist", "--datadir", filepath.Join(dir, "datadir")); err != nil {
+		return err
+	}
+	return os.WriteFile(done, nil, 0o644)
+}
+
+// importPopulation initialises the datadir and imports the population,
+// unless a previous call completed that.
+func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
 	done := filepath.Join(dir, "bench-prepared")
 	if _, err := os.Stat(done); err == nil {
 		progress("reusing prepared datadir %s", dir)
@@ -54,6 +78,17 @@ func prepareDatadir(geth, dir string, trie string, gd int, m *Manifest, progress
 		return err
 	}
 	return os.WriteFile(done, nil, 0o644)
+}
+
+// findChaininfo returns the chaininfo binary in bin, or "" with a warning
+// that prepared datadirs will keep their state in the journal.
+func findChaininfo(bin string, progress func(string, ...any)) string {
+	path := filepath.Join(bin, "chaininfo")
+	if fileExists(path) {
+		return path
+	}
+	progress("warning: no chaininfo in %s: prepared datadirs keep the population's state in pathdb's journal, which geth loads into memory at start, so runs do not read it cold", bin)
+	return ""
 }
 
 // copyTree copies the regular files and directories under src to dst, which

@@ -37,6 +37,7 @@ type harness struct {
 	start    time.Time
 	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
 	traces   *traceCollector // nil: spans of telemetry runs are not collected
+	persist  string          // chaininfo binary that writes journaled state to disk; "" to skip
 }
 
 // newHarness makes the work and log directories.
@@ -74,7 +75,7 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 		return nil, fmt.Errorf("copying prepared datadir %s: %v", prepared, err)
 	}
 	rec := &RunRecord{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
-		Slots: mf.SlotReads + mf.SlotWrites, Gas: mf.GasUsed}
+		Slots: mf.SlotReads + mf.SlotWrites, Gas: mf.GasUsed, Journal: journalBytes(scratch)}
 	if c.Cache == "warm" {
 		rec.Cache, err = makeWarm(h.cache, scratch, h.warm)
 	} else {

@@ -34,6 +34,7 @@ type RunRecord struct {
 	Slots    uint64     `json:"manifest_slots"` // slot reads + writes of the workload file
 	Gas      uint64     `json:"manifest_gas"`
 	Traces   string     `json:"traces,omitempty"` // tracesum JSON of the run's block traces, relative to the report
+	Journal  int64      `json:"journal_bytes"`    // pathdb journal in the datadir copy, loaded into memory by geth at start
 	importResult
 }
 

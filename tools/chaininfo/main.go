@@ -14,13 +14,16 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 // Command chaininfo reads the head of a stopped geth datadir and checks it against
-// a dumpgen manifest. It opens the chain database read-only and never writes.
+// a dumpgen manifest. head, verify and files open the chain database
+// read-only and never write; persist writes the state that a path-scheme
+// datadir keeps in its journal to the key-value store (see persistState).
 //
 //	chaininfo head --datadir D                      print head number, hash, state root, group depth
 //	chaininfo verify --datadir D --manifest M [--file F]
 //	                                                exit 1 unless the head is the end of file F
 //	                                                (default: the population) of manifest M
 //	chaininfo files --manifest M [--role R]         list the manifest's files, in order
+//	chaininfo persist --datadir D                   write the journaled state layers of D to disk
 package main
 
 import (
@@ -41,7 +44,7 @@ func main() {
 
 func run(args []string, out io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: chaininfo head|verify|files [flags]")
+		return errors.New("usage: chaininfo head|verify|files|persist [flags]")
 	}
 	fs := flag.NewFlagSet("chaininfo "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -80,6 +83,12 @@ func run(args []string, out io.Writer) error {
 		}
 		fmt.Fprintf(out, "ok: block %d state root %s matches %s (group depth %d)\n", head.Number, head.Root.Hex(), want.File, head.GroupDepth)
 		return nil
+	case "persist":
+		res, err := persistState(*datadir)
+		if err != nil {
+			return err
+		}
+		return printJSON(out, res)
 	case "files":
 		m, err := readManifest(*manifestPath)
 		if err != nil {
@@ -92,7 +101,7 @@ func run(args []string, out io.Writer) error {
 		}
 		return nil
 	default:
-		return fmt.Errorf("unknown command %q (head, verify, files)", args[0])
+		return fmt.Errorf("unknown command %q (head, verify, files, persist)", args[0])
 	}
 }
 
