@@ -45,6 +45,9 @@ for trie in $TRIES; do
 		for f in $("$BIN/chaininfo" files --manifest "$chain/manifest.json" --role population); do
 			"$BIN/geth" --datadir "$base" import "$chain/$f" >"$dir/population.log" 2>&1
 		done
+		# Write the state geth journals at shutdown to disk: otherwise every
+		# run loads it into memory at start and never reads it cold.
+		"$BIN/chaininfo" persist --datadir "$base" >"$dir/persist.log"
 		touch "$base/.ready"
 	fi
 	[ -f "$dir/work.bal" ] || "$BIN/balgen" offline --datadir "$base" --dump "$work" --out "$dir/work.bal" --type 4 --geth "$BIN/geth"

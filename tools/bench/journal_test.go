@@ -55,8 +55,13 @@ func TestJournalShare(t *testing.T) {
 		t.Errorf("journal share: %q", buf.String())
 	}
 	buf.Reset()
+	writeJournalShare(&buf, []*RunRecord{{Journal: 74, Cache: CacheCheck{DatadirBytes: 40e6}}})
+	if !strings.Contains(buf.String(), "at most 74 bytes of the 40.0 MB datadir: the population's state is on disk") {
+		t.Errorf("persisted state: %q", buf.String())
+	}
+	buf.Reset()
 	writeJournalShare(&buf, runs[2:])
 	if buf.Len() != 0 {
-		t.Errorf("no journal, but wrote %q", buf.String())
+		t.Errorf("no datadir size, but wrote %q", buf.String())
 	}
 }

@@ -166,7 +166,11 @@ func writeJournalShare(w io.Writer, runs []*RunRecord) {
 			maxShare, journal, total = share, r.Journal, r.Cache.DatadirBytes
 		}
 	}
-	if journal == 0 {
+	if total == 0 {
+		return
+	}
+	if maxShare < 0.01 {
+		fmt.Fprintf(w, "- pathdb journal: at most %d bytes of the %.1f MB datadir: the population's state is on disk (`chaininfo persist`), so cold runs read it cold\n", journal, float64(total)/1e6)
 		return
 	}
 	fmt.Fprintf(w, "- **pathdb journal: up to %.1f MB of the %.1f MB datadir (%.0f%%).** geth loads it into memory at start: the state changed by the population's last 128 blocks, and its write buffer not yet flushed, is then served from memory in every run, cold page cache or not. Only the rest of the state is read cold; small dumps are mostly journal\n",
