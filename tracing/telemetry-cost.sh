@@ -9,31 +9,33 @@
 # Needs root (drop_caches), ./build.sh done, and Jaeger running (tracing/jaeger.sh start).
 #
 #   tracing/telemetry-cost.sh WORKDIR        # RUNS=6 ENTRIES=20000 by default
+#
+# Prepared datadirs get chaininfo persist (bench), so the population's state is
+# read from disk rather than loaded from pathdb's journal in every run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${1:?usage: tracing/telemetry-cost.sh WORKDIR}
 RUNS=${RUNS:-6}
 ENTRIES=${ENTRIES:-20000}
 ENDPOINT=${STATELAB_TELEMETRY_ENDPOINT:-http://127.0.0.1:${STATELAB_JAEGER_OTLP_HTTP_PORT:-4318}}
-BIN=$WORK/bin
-mkdir -p "$BIN"
-cp "$ROOT/build/bin/geth" "$ROOT/build/bin/geth-upstream" "$BIN/"
-for level in block phase node; do
-	printf '#!/bin/sh\nexec %s/geth --telemetry --telemetry.level %s --telemetry.endpoint %s "$@"\n' "$BIN" "$level" "$ENDPOINT" >"$BIN/geth-$level"
-	chmod +x "$BIN/geth-$level"
-done
+BIN=$ROOT/build/bin
+# Telemetry flags of the B side: the same binary, so that the two sides load
+# the same program (a wrapper script would leave the real binary evicted by the
+# cache drop and charge its loading to B).
+tel() { echo "--telemetry --telemetry.level $1 --telemetry.endpoint $ENDPOINT"; }
 for trie in mpt ubt; do
 	[ -f "$WORK/$trie/manifest.json" ] || "$ROOT/build/bin/dumpgen" --trie $trie --entries "$ENTRIES" \
 		--workloads erc20_approve --workload-blocks 2 --out "$WORK/$trie" --force
 done
-ab() { # name trie A B
-	echo "=== $1: $3 against $4 on $2"
-	"$ROOT/build/bin/bench" ab --a "$BIN/$3" --b "$BIN/$4" --dump "$WORK/$2/workload_erc20_approve.rlp" \
+ab() { # name trie A B [B's flags]
+	echo "=== $1: $4 ${5:-} against $3 on $2"
+	"$BIN/bench" ab --a "$BIN/$3" --b "$BIN/$4" --b-args "${5:-}" --bin "$BIN" \
+		--dump "$WORK/$2/workload_erc20_approve.rlp" \
 		--groupdepth 6 --runs "$RUNS" --work "$WORK/work" --out "$WORK/results/$1"
 }
 ab mpt-off mpt geth-upstream geth
-ab mpt-phase mpt geth-upstream geth-phase
-ab mpt-node mpt geth-upstream geth-node
-ab mpt-block mpt geth-upstream geth-block
-ab ubt-phase ubt geth geth-phase
-ab ubt-node ubt geth geth-node
+ab mpt-phase mpt geth-upstream geth "$(tel phase)"
+ab mpt-node mpt geth-upstream geth "$(tel node)"
+ab mpt-block mpt geth-upstream geth "$(tel block)"
+ab ubt-phase ubt geth geth "$(tel phase)"
+ab ubt-node ubt geth geth "$(tel node)"

@@ -36,7 +36,18 @@ type abSpec struct {
 	Trie       string   // ubt or mpt (default: the manifest's, else mpt)
 	GroupDepth int      // binary trie only
 	Runs       int      // per binary, the first discarded
-	GethArgs   []string
+	GethArgs   []string // extra import flags of both sides
+	ArgsA      []string // extra import flags of A only
+	ArgsB      []string // extra import flags of B only (e.g. --telemetry, to compare one binary with itself)
+}
+
+// sideArgs are the extra import flags of side i (0 is A).
+func (s *abSpec) sideArgs(i int) []string {
+	side := s.ArgsA
+	if i == 1 {
+		side = s.ArgsB
+	}
+	return append(append([]string{}, s.GethArgs...), side...)
 }
 
 // abManifest describes the dump of an A/B comparison: the manifest beside the
@@ -123,8 +134,8 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 	}
 	var runs []*RunRecord
 	for run := range s.Runs {
-		for _, c := range configs {
-			rec, err := h.runOnce(c, m, h.preparedDir(m, c), s.GethArgs, run)
+		for i, c := range configs {
+			rec, err := h.runOnce(c, m, h.preparedDir(m, c), s.sideArgs(i), run)
 			if err != nil {
 				return err
 			}
@@ -147,16 +158,17 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 	if err := writeOutputs(h.out, meta, runs); err != nil {
 		return err
 	}
-	printAB(stdout, analyze(runs, configs[0].Variant()), configs)
+	printAB(stdout, analyze(runs, configs[0].Variant()), configs, [2][]string{s.sideArgs(0), s.sideArgs(1)})
 	return nil
 }
 
 // printAB prints both binaries' medians and the ratio B/A with its bootstrap
 // CI and U test, for every metric both have.
-func printAB(w io.Writer, a *Analysis, configs []Config) {
+func printAB(w io.Writer, a *Analysis, configs []Config, args [2][]string) {
 	wl := configs[0].Workload
 	ca, cb := a.cell(wl, configs[0].Variant()), a.cell(wl, configs[1].Variant())
-	fmt.Fprintf(w, "A = %s\nB = %s\nworkload %s, %d measured runs each (first discarded), cold cache\n\n", configs[0].Geth.Path, configs[1].Geth.Path, wl, len(ca.Runs))
+	fmt.Fprintf(w, "A = %s\nB = %s\nworkload %s, %d measured runs each (first discarded), cold cache\n\n",
+		strings.TrimSpace(configs[0].Geth.Path+" "+strings.Join(args[0], " ")), strings.TrimSpace(configs[1].Geth.Path+" "+strings.Join(args[1], " ")), wl, len(ca.Runs))
 	fmt.Fprintf(w, "%-22s %14s %14s %8s %22s %6s\n", "metric", "A median", "B median", "B/A", "95% CI (bootstrap)", "p")
 	for _, m := range metrics {
 		sa, sb := ca.Summaries[m.Name], cb.Summaries[m.Name]

@@ -33,3 +33,19 @@ func TestFlagsFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestABSideArgs(t *testing.T) {
+	s := &abSpec{GethArgs: []string{"--cache", "512"}, ArgsB: []string{"--telemetry"}}
+	if got := s.sideArgs(0); strings.Join(got, " ") != "--cache 512" {
+		t.Errorf("A args %q", got)
+	}
+	if got := s.sideArgs(1); strings.Join(got, " ") != "--cache 512 --telemetry" {
+		t.Errorf("B args %q", got)
+	}
+	// The shared flags are not aliased between the sides.
+	a := s.sideArgs(0)
+	a[0] = "x"
+	if s.GethArgs[0] != "--cache" {
+		t.Error("sideArgs aliases GethArgs")
+	}
+}

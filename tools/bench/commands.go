@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -88,6 +89,8 @@ var abCommand = &cli.Command{
 		&cli.StringFlag{Name: "trie", Usage: "ubt or mpt (default: the manifest's)"},
 		&cli.IntFlag{Name: "groupdepth", Usage: "binary trie group depth", Value: 5},
 		&cli.IntFlag{Name: "runs", Usage: "runs per binary, the first discarded", Value: 5},
+		&cli.StringFlag{Name: "a-args", Usage: "extra geth import flags for A, space separated"},
+		&cli.StringFlag{Name: "b-args", Usage: "extra geth import flags for B, space separated (e.g. \"--telemetry --telemetry.level phase\" with --a and --b the same binary)"},
 		outFlag, workFlag, binFlag,
 	},
 	Action: abAction,
@@ -154,6 +157,7 @@ func abAction(ctx *cli.Context) error {
 		A: ctx.String("a"), B: ctx.String("b"), Dump: ctx.String("dump"), Genesis: ctx.String("genesis"),
 		Population: ctx.StringSlice("population"), Trie: ctx.String("trie"),
 		GroupDepth: ctx.Int("groupdepth"), Runs: ctx.Int("runs"),
+		ArgsA: strings.Fields(ctx.String("a-args")), ArgsB: strings.Fields(ctx.String("b-args")),
 	}
 	h.persist = findChaininfo(ctx.String(binFlag.Name), h.progress)
 	if err := runAB(h, spec, ctx.App.Writer); err != nil {
