@@ -146,7 +146,7 @@ func TestLoadStudyErrors(t *testing.T) {
 // TestShippedStudies parses the studies in bench/studies and checks the
 // smoke matrices the results were made with.
 func TestShippedStudies(t *testing.T) {
-	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15} {
+	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6} {
 		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
 		if err != nil {
 			t.Fatal(err)
