@@ -59,9 +59,11 @@ func TestJournalShare(t *testing.T) {
 	if !strings.Contains(buf.String(), "at most 74 bytes of the 40.0 MB datadir: the population's state is on disk") {
 		t.Errorf("persisted state: %q", buf.String())
 	}
-	buf.Reset()
-	writeJournalShare(&buf, runs[2:])
-	if buf.Len() != 0 {
-		t.Errorf("no datadir size, but wrote %q", buf.String())
+	for _, none := range [][]*RunRecord{runs[2:], {{Journal: 0, Cache: CacheCheck{DatadirBytes: 40e6}}}} {
+		buf.Reset()
+		writeJournalShare(&buf, none)
+		if buf.Len() != 0 {
+			t.Errorf("no journal or no datadir size, but wrote %q", buf.String())
+		}
 	}
 }

@@ -166,8 +166,8 @@ func writeJournalShare(w io.Writer, runs []*RunRecord) {
 			maxShare, journal, total = share, r.Journal, r.Cache.DatadirBytes
 		}
 	}
-	if total == 0 {
-		return
+	if total == 0 || journal == 0 {
+		return // no path-scheme journal, or runs recorded before bench measured it
 	}
 	if maxShare < 0.01 {
 		fmt.Fprintf(w, "- pathdb journal: at most %d bytes of the %.1f MB datadir: the population's state is on disk (`chaininfo persist`), so cold runs read it cold\n", journal, float64(total)/1e6)
