@@ -71,13 +71,13 @@ func TestWriteOutputs(t *testing.T) {
 	if err := writeOutputs(dir, meta, runs); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"report.md", "benchstat.txt", "meta.json", "ms_per_slot.png", "total_ms.png"} {
+	for _, f := range []string{"report.md", "benchstat.txt", "meta.json", "ms_per_slot.png", "total_ms.png", "ms_per_slot_ratio.png"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
 	}
 	report, _ := os.ReadFile(filepath.Join(dir, "report.md"))
-	for _, want := range []string{"| w | ubt-gd5 | 2 | [", "![ms_per_slot](ms_per_slot.png)", "best ms per slot is mpt"} {
+	for _, want := range []string{"| w | ubt-gd5 | 2 | [", "![ms_per_slot](ms_per_slot.png)", "![ms_per_slot_ratio](ms_per_slot_ratio.png)", "best ms per slot is mpt"} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report lacks %q", want)
 		}

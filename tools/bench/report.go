@@ -59,6 +59,15 @@ func writeOutputs(dir string, meta reportMeta, runs []*RunRecord) error {
 	if err != nil {
 		return err
 	}
+	if head, ok := metricByName(meta.Headline); ok {
+		file, err := writeRatioPlot(dir, a, head)
+		if err != nil {
+			return err
+		}
+		if file != "" {
+			plots = append([]string{file}, plots...)
+		}
+	}
 	f, err := os.Create(filepath.Join(dir, "report.md"))
 	if err != nil {
 		return err
@@ -93,7 +102,11 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 		writeCellTable(w, a, wl)
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "## Plots\n\nMedians per variant, one line per workload; error bars are the 95%% CI of the median (benchmath), or the min-max range with fewer than 6 runs.\n\n")
+	fmt.Fprintf(w, "## Plots\n\n")
+	if len(plots) > 0 && strings.HasSuffix(plots[0], "_ratio.png") {
+		fmt.Fprintf(w, "The first plot is the headline metric as a ratio to the baseline, one line per workload, with the bootstrap 95%% CI of the median ratio. ")
+	}
+	fmt.Fprintf(w, "Medians per variant, one line per workload; error bars are the 95%% CI of the median (benchmath), or the min-max range with fewer than 6 runs.\n\n")
 	for _, p := range plots {
 		fmt.Fprintf(w, "![%s](%s)\n\n", strings.TrimSuffix(p, ".png"), p)
 	}
