@@ -30,7 +30,7 @@ func checkFeatures(configs []Config) error {
 	for _, c := range configs {
 		var flag, what string
 		switch {
-		case c.BAL != "" && c.BAL != "none":
+		case usesBAL(c):
 			flag, what = "--bal.file", "BAL type "+c.BAL
 		case c.Telemetry != "":
 			flag, what = "--telemetry.level", "telemetry level "+c.Telemetry

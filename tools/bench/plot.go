@@ -68,27 +68,9 @@ func metricPlot(a *Analysis, m metric) (*plot.Plot, bool, error) {
 	p.Y.Label.Text = m.Unit
 	p.NominalX(a.Variants...)
 	p.Legend.Top = true
-	any := false
-	for i, wl := range a.Workloads {
-		pts := workloadPoints(a, wl, m)
-		if len(pts.XYs) == 0 {
-			continue
-		}
-		any = true
-		line, scatter, err := plotter.NewLinePoints(pts.XYs)
-		if err != nil {
-			return nil, false, err
-		}
-		line.Color = plotutil.Color(i)
-		scatter.Color = plotutil.Color(i)
-		scatter.Shape = plotutil.Shape(i)
-		bars, err := plotter.NewYErrorBars(pts)
-		if err != nil {
-			return nil, false, err
-		}
-		bars.Color = plotutil.Color(i)
-		p.Add(line, scatter, bars)
-		p.Legend.Add(wl, line, scatter)
+	any, err := addWorkloadLines(p, a, func(wl string) errPoints { return workloadPoints(a, wl, m) }, 1)
+	if err != nil {
+		return nil, false, err
 	}
 	p.Add(plotter.NewGrid())
 	// Leave room above the data for the legend.
@@ -102,6 +84,33 @@ func metricPlot(a *Analysis, m metric) (*plot.Plot, bool, error) {
 		p.Y.Max *= 1.45
 	}
 	return p, any, nil
+}
+
+// addWorkloadLines adds one line with points and error bars per workload,
+// each from points(workload), skipping workloads with fewer than minPoints (at least 1)
+// points. It reports whether it added any.
+func addWorkloadLines(p *plot.Plot, a *Analysis, points func(string) errPoints, minPoints int) (bool, error) {
+	any := false
+	for i, wl := range a.Workloads {
+		pts := points(wl)
+		if len(pts.XYs) < minPoints {
+			continue
+		}
+		any = true
+		line, scatter, err := plotter.NewLinePoints(pts.XYs)
+		if err != nil {
+			return false, err
+		}
+		line.Color, scatter.Color, scatter.Shape = plotutil.Color(i), plotutil.Color(i), plotutil.Shape(i)
+		bars, err := plotter.NewYErrorBars(pts)
+		if err != nil {
+			return false, err
+		}
+		bars.Color = plotutil.Color(i)
+		p.Add(line, scatter, bars)
+		p.Legend.Add(wl, line, scatter)
+	}
+	return any, nil
 }
 
 // wideRange reports whether a metric's medians span more than a factor of 20

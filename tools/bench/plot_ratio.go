@@ -23,7 +23,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -40,25 +39,9 @@ func writeRatioPlot(dir string, a *Analysis, m metric) (string, error) {
 	p.Y.Label.Text = "ratio to " + a.Baseline
 	p.NominalX(a.Variants...)
 	p.Legend.Top = true
-	any := false
-	for i, wl := range a.Workloads {
-		pts := ratioPoints(a, wl, m)
-		if len(pts.XYs) < 2 {
-			continue
-		}
-		any = true
-		line, scatter, err := plotter.NewLinePoints(pts.XYs)
-		if err != nil {
-			return "", err
-		}
-		line.Color, scatter.Color, scatter.Shape = plotutil.Color(i), plotutil.Color(i), plotutil.Shape(i)
-		bars, err := plotter.NewYErrorBars(pts)
-		if err != nil {
-			return "", err
-		}
-		bars.Color = plotutil.Color(i)
-		p.Add(line, scatter, bars)
-		p.Legend.Add(wl, line, scatter)
+	any, err := addWorkloadLines(p, a, func(wl string) errPoints { return ratioPoints(a, wl, m) }, 2)
+	if err != nil {
+		return "", err
 	}
 	if !any {
 		return "", nil
