@@ -596,6 +596,10 @@ cmd_run() {
 	local telemetry=()
 	if [ "${STATELAB_TELEMETRY:-1}" != 0 ]; then
 		start_run_jaeger "$out/jaeger"
+		# However the run ends, Jaeger does not outlive it (unless asked to).
+		# The trap runs after cmd_run's locals are gone: expand them now.
+		[ "${STATELAB_KEEP_JAEGER:-0}" = 1 ] ||
+			trap "STATELAB_JAEGER_DIR=$(printf %q "$out/jaeger") $(printf %q "$ROOT/tracing/jaeger.sh") stop" EXIT
 		telemetry=(--telemetry --telemetry.level node --telemetry.endpoint "http://127.0.0.1:$STATELAB_JAEGER_OTLP_HTTP_PORT")
 	fi
 	# The population, then each workload; every workload branches off the population
@@ -614,7 +618,6 @@ cmd_run() {
 		"$BIN/tracesum" --jaeger "http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT" --service statelab-run --limit 1000 >"$out/traces.txt" ||
 			die "tracesum failed; Jaeger's log is $out/jaeger/jaeger.log"
 		log "traces: one per block, summarized in $out/traces.txt; Jaeger stops now (query it while it runs with STATELAB_KEEP_JAEGER=1)"
-		[ "${STATELAB_KEEP_JAEGER:-0}" = 1 ] || STATELAB_JAEGER_DIR="$out/jaeger" "$ROOT/tracing/jaeger.sh" stop
 	fi
 }
 

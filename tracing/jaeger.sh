@@ -29,17 +29,20 @@ build() {
 		echo "$BINARY"
 		return 0
 	fi
-	local mod
-	mod=$(mktemp -d)
-	trap 'rm -rf "$mod"' RETURN
 	echo "jaeger.sh: building $JAEGER_MODULE/cmd/jaeger@$JAEGER_VERSION (first time only, ~10 min)" >&2
+	mkdir -p "$(dirname "$BINARY")"
+	# The throwaway module lives and dies with this subshell: its EXIT trap removes it
+	# however the build ends. (A RETURN trap would stay armed after build() returns and
+	# fire again, under set -u, when its caller returns.)
+	# set -e does not apply inside a subshell on the left of ||, hence the && chain.
 	(
-		cd "$mod"
-		go mod init statelab-jaeger-build >/dev/null 2>&1
-		go get -tool "$JAEGER_MODULE/cmd/jaeger@$JAEGER_VERSION" >&2
-		mkdir -p "$(dirname "$BINARY")"
-		go build -trimpath -o "$BINARY.tmp" "$JAEGER_MODULE/cmd/jaeger" >&2
-		mv "$BINARY.tmp" "$BINARY"
+		mod=$(mktemp -d) &&
+			trap 'rm -rf "$mod" "$BINARY.tmp"' EXIT &&
+			cd "$mod" &&
+			go mod init statelab-jaeger-build >/dev/null 2>&1 &&
+			go get -tool "$JAEGER_MODULE/cmd/jaeger@$JAEGER_VERSION" >&2 &&
+			go build -trimpath -o "$BINARY.tmp" "$JAEGER_MODULE/cmd/jaeger" >&2 &&
+			mv "$BINARY.tmp" "$BINARY"
 	) || die "building Jaeger failed"
 	echo "$BINARY"
 }

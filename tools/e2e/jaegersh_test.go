@@ -1,0 +1,153 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// jaegerShCold prepares a first run of tracing/jaeger.sh on a fresh machine: an
+// empty STATELAB_CACHE, its own TMPDIR, and a `go` on PATH that fakes the Jaeger
+// build (go mod init, go get -tool, go build -o OUT) by copying a stub Jaeger that
+// answers the query API, or fails the build when failBuild is set. It returns the
+// environment, the cache directory and the TMPDIR.
+func jaegerShCold(t *testing.T, failBuild bool) (env []string, cache, tmp string) {
+	t.Helper()
+	var (
+		dir   = t.TempDir()
+		stub  = filepath.Join(dir, "fakejaeger")
+		path  = filepath.Join(dir, "path")
+		build = exec.Command("go", "build", "-o", stub, "./testdata/fakejaeger")
+	)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the stub Jaeger: %v\n%s", err, out)
+	}
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	buildStep := fmt.Sprintf(`cp %q "$out"`, stub)
+	if failBuild {
+		buildStep = `echo "fake go: build failed" >&2; : >"$out"; exit 1`
+	}
+	fakeGo := `#!/usr/bin/env bash
+set -eu
+case "$1" in
+mod|get) exit 0 ;;
+build)
+	out=""
+	while [ $# -gt 0 ]; do
+		if [ "$1" = -o ]; then out=$2; fi
+		shift
+	done
+	` + buildStep + `
+	;;
+*) echo "fake go: unexpected command $*" >&2; exit 2 ;;
+esac
+`
+	if err := os.WriteFile(filepath.Join(path, "go"), []byte(fakeGo), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cache = filepath.Join(dir, "cache") // does not exist yet, as on a fresh machine
+	tmp = filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env = append(os.Environ(),
+		"PATH="+path+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"STATELAB_CACHE="+cache,
+		"TMPDIR="+tmp,
+		"STATELAB_JAEGER_DIR="+filepath.Join(dir, "run"),
+	)
+	for _, name := range []string{"OTLP_GRPC", "OTLP_HTTP", "QUERY", "QUERY_GRPC", "HEALTH"} {
+		env = append(env, fmt.Sprintf("STATELAB_JAEGER_%s_PORT=%d", name, freePort(t)))
+	}
+	return env, cache, tmp
+}
+
+func jaegerSh(t *testing.T, env []string, arg string) (string, error) {
+	t.Helper()
+	cmd := exec.Command("bash", filepath.Join(repoRoot(t), "tracing", "jaeger.sh"), arg)
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestJaegerShColdStart runs `jaeger.sh start` with nothing cached, the path of
+// the README's first `./build.sh run` on a fresh machine: it must build, cache
+// and start Jaeger and exit 0, leaving no throwaway module behind. (It once
+// failed here with "mod: unbound variable" after starting Jaeger.)
+func TestJaegerShColdStart(t *testing.T) {
+	env, cache, tmp := jaegerShCold(t, false)
+	out, err := jaegerSh(t, env, "start")
+	t.Cleanup(func() { jaegerSh(t, env, "stop") })
+	if err != nil {
+		t.Fatalf("jaeger.sh start on a fresh machine: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "building") || !strings.Contains(out, "up (pid") {
+		t.Errorf("jaeger.sh start did not build and start Jaeger:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(cache, "jaeger-v1.76.0", "jaeger")); err != nil {
+		t.Errorf("no cached Jaeger binary: %v", err)
+	}
+	assertEmptyDir(t, tmp)
+	if out, err := jaegerSh(t, env, "status"); err != nil {
+		t.Fatalf("jaeger.sh status after start: %v\n%s", err, out)
+	}
+	if out, err := jaegerSh(t, env, "stop"); err != nil {
+		t.Fatalf("jaeger.sh stop: %v\n%s", err, out)
+	}
+	if _, err := jaegerSh(t, env, "status"); err == nil {
+		t.Error("Jaeger still answers after jaeger.sh stop")
+	}
+}
+
+// TestJaegerShFailedBuild checks that a failed first build exits non-zero with a
+// clear message, and leaves neither a binary (nor its partial output) in the
+// cache nor the throwaway module behind.
+func TestJaegerShFailedBuild(t *testing.T) {
+	env, cache, tmp := jaegerShCold(t, true)
+	out, err := jaegerSh(t, env, "start")
+	if err == nil {
+		jaegerSh(t, env, "stop")
+		t.Fatalf("jaeger.sh start succeeded with a failing build:\n%s", out)
+	}
+	if !strings.Contains(out, "building Jaeger failed") {
+		t.Errorf("no clear error from a failed build:\n%s", out)
+	}
+	entries, _ := os.ReadDir(filepath.Join(cache, "jaeger-v1.76.0"))
+	for _, e := range entries {
+		t.Errorf("failed build left %s in the cache", e.Name())
+	}
+	assertEmptyDir(t, tmp)
+}
+
+func assertEmptyDir(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("%s left behind in %s", e.Name(), dir)
+	}
+}
