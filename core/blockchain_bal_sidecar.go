@@ -47,6 +47,10 @@ type BALSidecar struct {
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
 
+	// State reads that blocks executed with an entry still made from the
+	// database: what their lists did not cover.
+	dbAccountReads, dbSlotReads, dbCodeReads atomic.Int64
+
 	failed atomic.Pointer[types.Header] // last block that failed with injected values
 }
 
@@ -76,6 +80,12 @@ func (s *BALSidecar) Counts() (used, missing int64) {
 	return s.used.Load(), s.missing.Load()
 }
 
+// ExecutionReads returns the account, slot and code reads that blocks
+// executed with an entry made from the database, summed over those blocks.
+func (s *BALSidecar) ExecutionReads() (accounts, slots, code int64) {
+	return s.dbAccountReads.Load(), s.dbSlotReads.Load(), s.dbCodeReads.Load()
+}
+
 // ExplainError adds the likely cause to an import error if a block executed
 // with injected pre-block values failed.
 func (s *BALSidecar) ExplainError(err error) error {
@@ -99,8 +109,11 @@ type balSidecarStats struct {
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`
 	SlotsInjected    int     `json:"slots_injected"`
+	CodesFetched     int     `json:"codes_fetched"` // contract codes loaded before execution
+	CodeBytes        int     `json:"code_bytes"`
 	DBAccountReads   int64   `json:"db_account_reads"` // during execution, not covered by the list
 	DBSlotReads      int64   `json:"db_slot_reads"`
+	DBCodeReads      int64   `json:"db_code_reads"` // code cache misses during execution
 }
 
 // setupBALSidecarState builds the execution state of a block listed in the
@@ -125,7 +138,7 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	if err != nil {
 		return nil, nil, true, err
 	}
-	reader, stats := state.NewPrefilledBlockReader(base, balPrefill(entry, s.typ), s.workers)
+	reader, stats := state.NewPrefilledBlockReader(base, balPrefill(entry, s.typ, sdb.Type().Is(state.TypeMPT)), s.workers)
 	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
 	if err != nil {
 		return nil, nil, true, err
@@ -141,6 +154,10 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 			return
 		}
 		accounts, slots := stats.ExecutionReads()
+		code := stats.ExecutionCodeReads()
+		s.dbAccountReads.Add(accounts)
+		s.dbSlotReads.Add(slots)
+		s.dbCodeReads.Add(code)
 		result.stats.BAL = &balSidecarStats{
 			Type:             s.typ,
 			PrefetchMs:       durationToMs(stats.PrefetchTime),
@@ -148,8 +165,11 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 			SlotsFetched:     stats.SlotsFetched,
 			AccountsInjected: stats.AccountsInjected,
 			SlotsInjected:    stats.SlotsInjected,
+			CodesFetched:     stats.CodesFetched,
+			CodeBytes:        stats.CodeBytes,
 			DBAccountReads:   accounts,
 			DBSlotReads:      slots,
+			DBCodeReads:      code,
 		}
 		if stater, ok := reader.(state.ReaderStater); ok {
 			result.stats.StateReadCacheStats = stater.GetStats()
@@ -158,8 +178,9 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 }
 
 // balPrefill turns a sidecar entry into what the state reader fetches and
-// injects for the given type.
-func balPrefill(entry *balsidecar.Block, typ int) *state.BlockPrefill {
+// injects for the given type; mpt says whether the state is a Merkle-Patricia
+// one (see balAccount).
+func balPrefill(entry *balsidecar.Block, typ int, mpt bool) *state.BlockPrefill {
 	fill := new(state.BlockPrefill)
 	switch typ {
 	case balsidecar.TypeKeys:
@@ -172,7 +193,7 @@ func balPrefill(entry *balsidecar.Block, typ int) *state.BlockPrefill {
 	}
 	for _, a := range entry.Accounts {
 		if typ == balsidecar.TypeFullPrestate {
-			fill.Accounts[a.Address] = balAccount(a)
+			fill.Accounts[a.Address] = balAccount(a, mpt)
 		} else {
 			fill.FetchAccounts = append(fill.FetchAccounts, a.Address)
 		}
@@ -192,8 +213,11 @@ func balPrefill(entry *balsidecar.Block, typ int) *state.BlockPrefill {
 	return fill
 }
 
-// balAccount is the pre-block account of a Type-4 entry, nil if absent.
-func balAccount(a *balsidecar.Account) *types.StateAccount {
+// balAccount is the pre-block account of a Type-4 entry, nil if absent. The
+// storage root is injected as recorded: the binary trie's reader gives zero or
+// the empty root depending on where it read the account from. A zero root on
+// a Merkle-Patricia state means the empty root.
+func balAccount(a *balsidecar.Account, mpt bool) *types.StateAccount {
 	if a.Absent {
 		return nil
 	}
@@ -203,7 +227,7 @@ func balAccount(a *balsidecar.Account) *types.StateAccount {
 		Root:     a.StorageRoot,
 		CodeHash: a.CodeHash.Bytes(),
 	}
-	if acct.Root == (common.Hash{}) {
+	if mpt && acct.Root == (common.Hash{}) {
 		acct.Root = types.EmptyRootHash
 	}
 	return acct

@@ -37,7 +37,9 @@ func balSpanAttributes(s *ExecuteStats) []telemetry.Attribute {
 		telemetry.IntAttribute("bal.slots_fetched", b.SlotsFetched),
 		telemetry.IntAttribute("bal.accounts_injected", b.AccountsInjected),
 		telemetry.IntAttribute("bal.slots_injected", b.SlotsInjected),
+		telemetry.IntAttribute("bal.codes_fetched", b.CodesFetched),
 		telemetry.Int64Attribute("bal.db_account_reads", b.DBAccountReads),
 		telemetry.Int64Attribute("bal.db_slot_reads", b.DBSlotReads),
+		telemetry.Int64Attribute("bal.db_code_reads", b.DBCodeReads),
 	}
 }

@@ -182,7 +182,9 @@ func reportBALSidecar(s *core.BALSidecar, err error) error {
 		return err
 	}
 	used, missing := s.Counts()
+	accounts, slots, code := s.ExecutionReads()
 	fmt.Printf("BAL sidecar: %d blocks executed with an entry, %d without one (normal reads).\n", used, missing)
+	fmt.Printf("BAL sidecar: state the entries did not cover, read from the database during execution: %d accounts, %d slots, %d codes.\n", accounts, slots, code)
 	if missing > 0 {
 		log.Warn("Blocks missing from the BAL sidecar used normal reads", "blocks", missing)
 	}

@@ -59,40 +59,9 @@ const (
 
 // EncodeBinary writes f in the binary form.
 func EncodeBinary(w io.Writer, f *File) error {
-	buf := make([]byte, 0, 1<<16)
-	buf = append(buf, Magic...)
-	buf = append(buf, Version, byte(f.Type))
+	buf := appendBinaryHeader(make([]byte, 0, 1<<16), f.Type)
 	for _, b := range f.Blocks {
-		buf = binary.AppendUvarint(buf, b.Number)
-		buf = append(buf, b.Hash[:]...)
-		buf = binary.AppendUvarint(buf, uint64(len(b.Accounts)))
-		for _, a := range b.Accounts {
-			buf = append(buf, a.Address[:]...)
-			var flags byte
-			if a.Absent && f.Type == TypeFullPrestate {
-				flags |= flagAbsent
-			}
-			buf = append(buf, flags)
-			if f.Type == TypeFullPrestate && !a.Absent {
-				buf = binary.AppendUvarint(buf, a.Nonce)
-				var bal [32]byte
-				if a.Balance != nil {
-					bal = a.Balance.Bytes32()
-				}
-				buf = appendShort(buf, bal[:])
-				buf = append(buf, a.CodeHash[:]...)
-				buf = append(buf, a.StorageRoot[:]...)
-			}
-			buf = binary.AppendUvarint(buf, uint64(len(a.Slots)))
-			for _, k := range a.Slots {
-				buf = append(buf, k[:]...)
-			}
-			if f.Type >= TypeSlotValues {
-				for _, v := range a.Values {
-					buf = appendShort(buf, v[:])
-				}
-			}
-		}
+		buf = appendBinaryBlock(buf, f.Type, b)
 		if len(buf) > 1<<20 {
 			if _, err := w.Write(buf); err != nil {
 				return err
@@ -102,6 +71,47 @@ func EncodeBinary(w io.Writer, f *File) error {
 	}
 	_, err := w.Write(buf)
 	return err
+}
+
+// appendBinaryHeader appends the file header of the binary form.
+func appendBinaryHeader(buf []byte, typ int) []byte {
+	buf = append(buf, Magic...)
+	return append(buf, Version, byte(typ))
+}
+
+// appendBinaryBlock appends one block of a file of the given type.
+func appendBinaryBlock(buf []byte, typ int, b *Block) []byte {
+	buf = binary.AppendUvarint(buf, b.Number)
+	buf = append(buf, b.Hash[:]...)
+	buf = binary.AppendUvarint(buf, uint64(len(b.Accounts)))
+	for _, a := range b.Accounts {
+		buf = append(buf, a.Address[:]...)
+		var flags byte
+		if a.Absent && typ == TypeFullPrestate {
+			flags |= flagAbsent
+		}
+		buf = append(buf, flags)
+		if typ == TypeFullPrestate && !a.Absent {
+			buf = binary.AppendUvarint(buf, a.Nonce)
+			var bal [32]byte
+			if a.Balance != nil {
+				bal = a.Balance.Bytes32()
+			}
+			buf = appendShort(buf, bal[:])
+			buf = append(buf, a.CodeHash[:]...)
+			buf = append(buf, a.StorageRoot[:]...)
+		}
+		buf = binary.AppendUvarint(buf, uint64(len(a.Slots)))
+		for _, k := range a.Slots {
+			buf = append(buf, k[:]...)
+		}
+		if typ >= TypeSlotValues {
+			for _, v := range a.Values {
+				buf = appendShort(buf, v[:])
+			}
+		}
+	}
+	return buf
 }
 
 func appendShort(buf []byte, v []byte) []byte {

@@ -334,42 +334,11 @@ func parseHex(what, s string, size int, exact bool) ([]byte, error) {
 // EncodeJSON writes f in the JSON form, one account per line.
 func EncodeJSON(w io.Writer, f *File) error {
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "{\"version\": %d, \"type\": %d, \"blocks\": [", Version, f.Type)
+	writeJSONHeader(&buf, f.Type)
 	for i, b := range f.Blocks {
-		if i > 0 {
-			buf.WriteByte(',')
+		if err := writeJSONBlock(&buf, f.Type, b, i == 0); err != nil {
+			return err
 		}
-		fmt.Fprintf(&buf, "\n  {\"number\": %d, \"hash\": %q, \"accounts\": [", b.Number, b.Hash.Hex())
-		for j, a := range b.Accounts {
-			if j > 0 {
-				buf.WriteByte(',')
-			}
-			ja := jsonAccount{Address: a.Address.Hex(), Absent: a.Absent && f.Type == TypeFullPrestate}
-			if f.Type == TypeFullPrestate && !a.Absent {
-				nonce := a.Nonce
-				ja.Nonce = &nonce
-				if a.Balance != nil {
-					ja.Balance = a.Balance.Hex()
-				}
-				ja.CodeHash = a.CodeHash.Hex()
-				ja.StorageRoot = a.StorageRoot.Hex()
-			}
-			for _, k := range a.Slots {
-				ja.Storage = append(ja.Storage, k.Hex())
-			}
-			if f.Type >= TypeSlotValues {
-				for _, v := range a.Values {
-					ja.Values = append(ja.Values, "0x"+new(big.Int).SetBytes(v[:]).Text(16))
-				}
-			}
-			enc, err := json.Marshal(&ja)
-			if err != nil {
-				return err
-			}
-			buf.WriteString("\n    ")
-			buf.Write(enc)
-		}
-		buf.WriteString("]}")
 		if buf.Len() > 1<<20 {
 			if _, err := w.Write(buf.Bytes()); err != nil {
 				return err
@@ -377,7 +346,55 @@ func EncodeJSON(w io.Writer, f *File) error {
 			buf.Reset()
 		}
 	}
-	buf.WriteString("\n]}\n")
+	writeJSONTrailer(&buf)
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+func writeJSONHeader(buf *bytes.Buffer, typ int) {
+	fmt.Fprintf(buf, "{\"version\": %d, \"type\": %d, \"blocks\": [", Version, typ)
+}
+
+func writeJSONTrailer(buf *bytes.Buffer) {
+	buf.WriteString("\n]}\n")
+}
+
+// writeJSONBlock writes one block of a file of the given type; first says
+// whether it is the file's first block.
+func writeJSONBlock(buf *bytes.Buffer, typ int, b *Block, first bool) error {
+	if !first {
+		buf.WriteByte(',')
+	}
+	fmt.Fprintf(buf, "\n  {\"number\": %d, \"hash\": %q, \"accounts\": [", b.Number, b.Hash.Hex())
+	for j, a := range b.Accounts {
+		if j > 0 {
+			buf.WriteByte(',')
+		}
+		ja := jsonAccount{Address: a.Address.Hex(), Absent: a.Absent && typ == TypeFullPrestate}
+		if typ == TypeFullPrestate && !a.Absent {
+			nonce := a.Nonce
+			ja.Nonce = &nonce
+			if a.Balance != nil {
+				ja.Balance = a.Balance.Hex()
+			}
+			ja.CodeHash = a.CodeHash.Hex()
+			ja.StorageRoot = a.StorageRoot.Hex()
+		}
+		for _, k := range a.Slots {
+			ja.Storage = append(ja.Storage, k.Hex())
+		}
+		if typ >= TypeSlotValues {
+			for _, v := range a.Values {
+				ja.Values = append(ja.Values, "0x"+new(big.Int).SetBytes(v[:]).Text(16))
+			}
+		}
+		enc, err := json.Marshal(&ja)
+		if err != nil {
+			return err
+		}
+		buf.WriteString("\n    ")
+		buf.Write(enc)
+	}
+	buf.WriteString("]}")
+	return nil
 }

@@ -17,6 +17,7 @@
 package state
 
 import (
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -50,16 +51,29 @@ type PrefillStats struct {
 	SlotsFetched     int           // slots read from the database before execution
 	AccountsInjected int           // accounts put in the cache without a read
 	SlotsInjected    int           // slots put in the cache without a read
+	CodesFetched     int           // contract codes of listed accounts loaded before execution
+	CodeBytes        int           // their size in bytes
 
 	counter     *prefillCounter
+	code        ContractCodeReaderStater // nil if the base reader keeps no code statistics
 	accountBase int64
 	slotBase    int64
+	codeBase    int64
 }
 
 // ExecutionReads returns the number of account and slot reads that went to
 // the database after the prefill, i.e. that the access list did not cover.
 func (s *PrefillStats) ExecutionReads() (accounts, slots int64) {
 	return s.counter.accounts.Load() - s.accountBase, s.counter.slots.Load() - s.slotBase
+}
+
+// ExecutionCodeReads returns the number of contract code reads that missed
+// the code cache after the prefill, i.e. code the access list did not cover.
+func (s *PrefillStats) ExecutionCodeReads() int64 {
+	if s.code == nil {
+		return 0
+	}
+	return s.code.GetCodeStats().CacheMiss - s.codeBase
 }
 
 // prefillCounter counts the reads that reach the wrapped reader.
@@ -82,9 +96,10 @@ func (r *prefillCounter) Storage(addr common.Address, slot common.Hash) (common.
 // NewPrefilledBlockReader wraps base with the shared, concurrency-safe cache
 // that NewBlockExecutionReader uses for EIP-7928 blocks, and fills it before
 // returning: injected values first, then the fetches, spread over threads
-// workers by the EIP-7928 prefetcher (accounts, then slots). Execution reading
-// through the returned reader finds the listed state in memory; reads of
-// state the list missed go to base and are counted in the stats.
+// workers by the EIP-7928 prefetcher (accounts, then slots), then the code of
+// every listed contract, into the code cache shared across blocks. Execution
+// reading through the returned reader finds the listed state in memory; reads
+// of state the list missed go to base and are counted in the stats.
 func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (Reader, *PrefillStats) {
 	var (
 		start   = time.Now()
@@ -133,9 +148,63 @@ func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (Read
 		}
 		runPrefetch(cache, tasks, threads)
 	}
+	stats.CodesFetched, stats.CodeBytes = prefetchCode(base, cache, listedAccounts(fill), threads)
 	stats.accountBase, stats.slotBase = counter.accounts.Load(), counter.slots.Load()
+	if code, ok := base.(ContractCodeReaderStater); ok {
+		stats.code, stats.codeBase = code, code.GetCodeStats().CacheMiss
+	}
 	stats.PrefetchTime = time.Since(start)
 	return newReader(base, newStateReaderWithStats(cache)), stats
+}
+
+// listedAccounts returns every account a prefill lists, injected or fetched.
+func listedAccounts(fill *BlockPrefill) []common.Address {
+	addrs := make([]common.Address, 0, len(fill.Accounts)+len(fill.FetchAccounts))
+	for addr := range fill.Accounts {
+		addrs = append(addrs, addr)
+	}
+	return append(addrs, fill.FetchAccounts...)
+}
+
+// prefetchCode loads the code of the listed accounts that have code, once per
+// code hash, over threads workers. The accounts are already in the cache.
+func prefetchCode(code ContractCodeReader, cache *stateReaderWithCache, addrs []common.Address, threads int) (codes, size int) {
+	type task struct {
+		addr common.Address
+		hash common.Hash
+	}
+	var (
+		tasks []task
+		seen  = make(map[common.Hash]bool)
+	)
+	for _, addr := range addrs {
+		acct, err := cache.Account(addr)
+		if err != nil || acct == nil {
+			continue
+		}
+		hash := common.BytesToHash(acct.CodeHash)
+		if hash == types.EmptyCodeHash || hash == (common.Hash{}) || seen[hash] {
+			continue
+		}
+		seen[hash] = true
+		tasks = append(tasks, task{addr, hash})
+	}
+	var (
+		next  atomic.Int64
+		bytes atomic.Int64
+		wg    sync.WaitGroup
+	)
+	for w := 0; w < min(threads, len(tasks)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := next.Add(1) - 1; i < int64(len(tasks)); i = next.Add(1) - 1 {
+				bytes.Add(int64(len(code.Code(tasks[i].addr, tasks[i].hash))))
+			}
+		}()
+	}
+	wg.Wait()
+	return len(tasks), int(bytes.Load())
 }
 
 // runPrefetch runs the EIP-7928 prefetcher over tasks to completion.

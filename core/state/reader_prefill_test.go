@@ -122,3 +122,39 @@ func TestPrefilledReaderInject(t *testing.T) {
 		t.Fatal("injected account aliases the caller's value")
 	}
 }
+
+// TestPrefilledReaderCode checks that the code of listed contracts is loaded
+// before execution, so that execution reads it from the cache, and that code
+// of unlisted contracts is counted as read during execution.
+func TestPrefilledReaderCode(t *testing.T) {
+	db := NewDatabaseForTesting()
+	sdb, _ := New(types.EmptyRootHash, db)
+	listed, unlisted := common.Address{1}, common.Address{2}
+	sdb.SetCode(listed, []byte{0x60, 0x01, 0x00}, tracing.CodeChangeUnspecified)
+	sdb.SetCode(unlisted, []byte{0x60, 0x02, 0x00}, tracing.CodeChangeUnspecified)
+	root, err := sdb.Commit(params.TestRules, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A fresh database, so that no code is cached before the prefill.
+	base, err := NewDatabase(db.TrieDB(), nil).Reader(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, stats := NewPrefilledBlockReader(base, &BlockPrefill{FetchAccounts: []common.Address{listed}}, 4)
+	if stats.CodesFetched != 1 || stats.CodeBytes != 3 {
+		t.Fatalf("%d codes (%d bytes) fetched, want 1 (3 bytes)", stats.CodesFetched, stats.CodeBytes)
+	}
+	acct, _ := r.Account(listed)
+	if code := r.Code(listed, common.BytesToHash(acct.CodeHash)); len(code) != 3 {
+		t.Fatalf("listed code read as %x", code)
+	}
+	if n := stats.ExecutionCodeReads(); n != 0 {
+		t.Fatalf("listed code read from the database %d times during execution", n)
+	}
+	acct, _ = r.Account(unlisted)
+	r.Code(unlisted, common.BytesToHash(acct.CodeHash))
+	if n := stats.ExecutionCodeReads(); n != 1 {
+		t.Fatalf("unlisted code: %d reads counted, want 1", n)
+	}
+}

@@ -21,12 +21,13 @@
 //	balgen offline --datadir D --dump dump.rlp --out F [--type 1|3|4] [--geth PATH]
 //	balgen convert --in F --out G [--to json|binary] [--type 1|3|4]
 //
-// online traces blocks N..M of a running node with debug_traceBlockByNumber and
-// the prestateTracer. offline imports the dump into a copy of datadir D (whose
-// head is the dump's parent) with geth, serves the copy over HTTP on localhost
-// and runs online over the dump's blocks; D is left unchanged. The balsidecar
-// package beside this file is the codec geth uses (core/balsidecar); a test
-// keeps the two byte-identical.
+// offline imports the dump into a copy of datadir D (whose head is the dump's
+// parent) with geth import --bal.record, which records what each block reads
+// with its pre-block value; D is left unchanged. online lists what blocks
+// N..M of a running node read, from the prestateTracer and the block's
+// system calls, and reads the values at each block's parent (traceRange).
+// The codec is geth's core/balsidecar, the overlay package of statelab's
+// BAL sidecar patch.
 package main
 
 import (
@@ -57,7 +58,7 @@ func run(args []string, out io.Writer) error {
 	outPath := fs.String("out", "", "sidecar file to write (.bal.json: JSON, otherwise binary unless --to json)")
 	switch args[0] {
 	case "online":
-		url := fs.String("rpc", "", "HTTP JSON-RPC endpoint with the debug and eth APIs")
+		url := fs.String("rpc", "", "JSON-RPC endpoint with the debug and eth APIs: http(s)://, ws(s):// or the path of geth.ipc")
 		from := fs.Uint64("from", 0, "first block")
 		to := fs.Uint64("to", 0, "last block")
 		if err := fs.Parse(args[1:]); err != nil {
@@ -69,7 +70,7 @@ func run(args []string, out io.Writer) error {
 		if err := checkType(*typ); err != nil {
 			return err
 		}
-		f, err := traceRange(*url, *from, *to, *typ)
+		f, err := traceRange(*url, *from, *to, *typ, os.Stderr)
 		if err != nil {
 			return err
 		}
@@ -87,7 +88,7 @@ func run(args []string, out io.Writer) error {
 		if err := checkType(*typ); err != nil {
 			return err
 		}
-		f, err := offline(*geth, *datadir, *dump, *typ)
+		f, err := offline(*geth, *datadir, *dump, *typ, os.Stderr)
 		if err != nil {
 			return err
 		}

@@ -19,23 +19,18 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
-	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/rlp"
-	"github.com/ethereum/go-ethereum/rpc"
 
 	"statelab/core/balsidecar"
 )
@@ -49,16 +44,19 @@ func defaultGeth() string {
 	return filepath.Join("build", "bin", "geth")
 }
 
-// offline replays dump on a copy of datadir with geth, then traces the dump's
-// blocks on the copy. datadir is only read.
-func offline(geth, datadir, dump string, typ int) (*balsidecar.File, error) {
+// offline imports dump into a copy of datadir with geth import --bal.record,
+// which records each block's pre-state as its execution reads it (system
+// calls, withdrawals, fee recipient and reverted calls included), and returns
+// that sidecar lowered to typ. datadir is only read. geth's progress lines go
+// to progress.
+func offline(geth, datadir, dump string, typ int, progress io.Writer) (*balsidecar.File, error) {
 	if _, err := os.Stat(filepath.Join(datadir, "geth", "chaindata")); err != nil {
 		return nil, fmt.Errorf("%s is not a geth datadir: %v", datadir, err)
 	}
 	if _, err := os.Stat(geth); err != nil {
 		return nil, fmt.Errorf("geth binary: %v (set --geth)", err)
 	}
-	from, to, err := dumpRange(dump)
+	blocks, err := dumpBlocks(dump)
 	if err != nil {
 		return nil, err
 	}
@@ -71,65 +69,110 @@ func offline(geth, datadir, dump string, typ int) (*balsidecar.File, error) {
 	if err := copyTree(datadir, copyDir); err != nil {
 		return nil, fmt.Errorf("copying %s: %v", datadir, err)
 	}
-	var stderr bytes.Buffer
-	cmd := exec.Command(geth, "--datadir", copyDir, "import", "--nocompaction", dump)
-	cmd.Stderr = &stderr
+	record := filepath.Join(tmp, "record.bal")
+	var logs bytes.Buffer
+	cmd := exec.Command(geth, "--datadir", copyDir, "import", "--nocompaction", "--bal.record", record, dump)
+	cmd.Stdout = &logs
+	cmd.Stderr = io.MultiWriter(&logs, &progressLines{w: progress})
+	fmt.Fprintf(progress, "balgen: importing %s (%d blocks) into a copy of %s, recording their pre-state\n", dump, len(blocks), datadir)
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("replaying %s on a copy of %s: %v\n%s", dump, datadir, err, lastLines(stderr.String(), 10))
+		return nil, fmt.Errorf("importing %s into a copy of %s: %v\n%s", dump, datadir, err, lastLines(logs.String(), 10))
 	}
-	url, stop, err := serve(geth, copyDir)
+	f, err := balsidecar.Load(record)
 	if err != nil {
+		return nil, fmt.Errorf("geth's recording: %v", err)
+	}
+	for _, b := range blocks {
+		entry := f.Lookup(b.number)
+		if entry == nil {
+			return nil, fmt.Errorf("%s: block %d was not executed (is it already in %s?)", dump, b.number, datadir)
+		}
+		if entry.Hash != b.hash {
+			return nil, fmt.Errorf("%s: block %d has hash %s, geth recorded %s", dump, b.number, b.hash.Hex(), entry.Hash.Hex())
+		}
+	}
+	if len(f.Blocks) != len(blocks) {
+		return nil, fmt.Errorf("geth recorded %d blocks, %s holds %d", len(f.Blocks), dump, len(blocks))
+	}
+	if err := f.Downgrade(typ); err != nil {
 		return nil, err
 	}
-	defer stop()
-	return traceRange(url, from, to, typ)
+	return f, nil
 }
 
-// dumpRange returns the first and last block numbers of an RLP dump.
-func dumpRange(path string) (from, to uint64, err error) {
+// progressLines passes geth's "Imported new chain segment" log lines to w.
+type progressLines struct {
+	w    io.Writer
+	line []byte
+}
+
+func (p *progressLines) Write(b []byte) (int, error) {
+	for _, c := range b {
+		if c != '\n' {
+			p.line = append(p.line, c)
+			continue
+		}
+		if bytes.Contains(p.line, []byte("Imported new chain segment")) {
+			fmt.Fprintf(p.w, "geth: %s\n", p.line)
+		}
+		p.line = p.line[:0]
+	}
+	return len(b), nil
+}
+
+// dumpBlock is the number and hash of a block of a dump.
+type dumpBlock struct {
+	number uint64
+	hash   common.Hash
+}
+
+// dumpBlocks returns the blocks of an RLP dump above genesis, in file order.
+func dumpBlocks(path string) ([]dumpBlock, error) {
+	var blocks []dumpBlock
+	err := scanHeaders(path, func(h *types.Header) {
+		if n := h.Number.Uint64(); n > 0 {
+			blocks = append(blocks, dumpBlock{n, h.Hash()})
+		}
+	})
+	if err == nil && len(blocks) == 0 {
+		err = fmt.Errorf("%s holds no block above genesis", path)
+	}
+	return blocks, err
+}
+
+// scanHeaders calls fn with the header of every block of an RLP dump (gzip
+// if the name ends in .gz), as geth import reads it.
+func scanHeaders(path string, fn func(*types.Header)) error {
 	fh, err := os.Open(path)
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
 	defer fh.Close()
 	var r io.Reader = fh
 	if strings.HasSuffix(path, ".gz") {
 		if r, err = gzip.NewReader(fh); err != nil {
-			return 0, 0, err
+			return fmt.Errorf("%s: %v", path, err)
 		}
 	}
 	stream := rlp.NewStream(r, 0)
 	for i := 0; ; i++ {
 		raw, err := stream.Raw()
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if err != nil {
-			return 0, 0, fmt.Errorf("%s: block %d of the file: %v", path, i, err)
+			return fmt.Errorf("%s: block %d of the file: %v", path, i, err)
 		}
 		content, _, err := rlp.SplitList(raw)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%s: block %d of the file: %v", path, i, err)
+			return fmt.Errorf("%s: block %d of the file: %v", path, i, err)
 		}
 		var h types.Header
 		if err := rlp.DecodeBytes(firstItem(content), &h); err != nil {
-			return 0, 0, fmt.Errorf("%s: block %d of the file: %v", path, i, err)
+			return fmt.Errorf("%s: block %d of the file: %v", path, i, err)
 		}
-		n := h.Number.Uint64()
-		if n == 0 {
-			continue
-		}
-		if from == 0 || n < from {
-			from = n
-		}
-		if n > to {
-			to = n
-		}
+		fn(&h)
 	}
-	if from == 0 {
-		return 0, 0, fmt.Errorf("%s holds no block above genesis", path)
-	}
-	return from, to, nil
 }
 
 func firstItem(list []byte) []byte {
@@ -169,70 +212,6 @@ func copyTree(src, dst string) error {
 		}
 		return out.Close()
 	})
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-// serve starts geth on datadir with the eth and debug APIs on a localhost
-// HTTP port, without networking, and waits until it answers.
-func serve(geth, datadir string) (string, func(), error) {
-	httpPort, err := freePort()
-	if err != nil {
-		return "", nil, err
-	}
-	authPort, err := freePort()
-	if err != nil {
-		return "", nil, err
-	}
-	var logs bytes.Buffer
-	cmd := exec.Command(geth, "--datadir", datadir, "--http", "--http.addr", "127.0.0.1",
-		"--http.port", strconv.Itoa(httpPort), "--http.api", "eth,debug",
-		"--authrpc.port", strconv.Itoa(authPort), "--port", "0", "--nodiscover", "--maxpeers", "0", "--ipcdisable")
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		return "", nil, err
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	stop := func() {
-		cmd.Process.Signal(syscall.SIGINT)
-		select {
-		case <-exited:
-		case <-time.After(60 * time.Second):
-			cmd.Process.Kill()
-			<-exited
-		}
-	}
-	url := fmt.Sprintf("http://127.0.0.1:%d", httpPort)
-	deadline := time.Now().Add(90 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case err := <-exited:
-			return "", nil, fmt.Errorf("geth exited while starting: %v\n%s", err, lastLines(logs.String(), 10))
-		case <-time.After(300 * time.Millisecond):
-		}
-		client, err := rpc.Dial(url)
-		if err != nil {
-			continue
-		}
-		var n string
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err = client.CallContext(ctx, &n, "eth_blockNumber")
-		cancel()
-		client.Close()
-		if err == nil {
-			return url, stop, nil
-		}
-	}
-	stop()
-	return "", nil, fmt.Errorf("geth did not serve %s within 90s\n%s", url, lastLines(logs.String(), 10))
 }
 
 func lastLines(s string, n int) string {

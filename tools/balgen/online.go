@@ -18,7 +18,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"sort"
 	"time"
@@ -27,43 +29,36 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/holiman/uint256"
 
 	"statelab/core/balsidecar"
 )
 
-// prestateAccount is one account of the prestateTracer's result.
-type prestateAccount struct {
-	Balance *hexutil.Big                `json:"balance"`
-	Nonce   uint64                      `json:"nonce"`
-	Code    hexutil.Bytes               `json:"code"`
-	Storage map[common.Hash]common.Hash `json:"storage"`
-}
-
-type txTrace struct {
-	TxHash common.Hash                         `json:"txHash"`
-	Result map[common.Address]*prestateAccount `json:"result"`
-	Error  string                              `json:"error"`
-}
-
-type proof struct {
-	StorageHash common.Hash `json:"storageHash"`
-	CodeHash    common.Hash `json:"codeHash"`
-}
-
-// traceRange builds a sidecar of blocks from..to of the node at url.
+// traceRange builds a sidecar of blocks from..to of the node at url (an HTTP
+// or WebSocket endpoint, or the path of geth.ipc) in two steps per block:
 //
-// A block's list is the union of its transactions' prestates; the first
-// transaction that touches an account or slot gives its pre-block value, as
-// no earlier transaction changed it. State touched only outside transactions
-// (system calls, withdrawals) is not listed and is read normally on import.
-// For Type 4, storage roots come from eth_getProof at the parent block; on a
-// node that serves no proofs (binary trie, where accounts have no storage
-// root) they are left zero. An account with zero nonce and balance, no code
-// and no storage is recorded as absent: after EIP-161 no such account exists.
-func traceRange(url string, from, to uint64, typ int) (*balsidecar.File, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+//  1. Which state the block reads: the union of its transactions' prestates,
+//     traced with the prestateTracer in both modes (diff mode adds accounts
+//     that were empty when first touched, which the plain mode leaves out),
+//     plus what the block reads outside its transactions: the fee recipient,
+//     the withdrawal recipients, and the system contracts with the slots
+//     their calls read (EIP-4788, EIP-2935, and the EIP-7002/7251 queue
+//     heads). State read only by a request queue that holds requests, and
+//     accounts the tracer leaves out, are read normally on import.
+//  2. The values of that state at the parent block, from eth_getProof (which
+//     tells an absent account from an existing empty one), or, on a node that
+//     serves no proofs (a binary-trie node in geth v1.17), from eth_getBalance,
+//     eth_getTransactionCount, eth_getCode and eth_getStorageAt: then an
+//     account with zero nonce and balance, no code and no listed storage is
+//     left out of a Type-4 entry, as its existence is unknown.
+//
+// Values from the parent state are the block-level pre-state by definition,
+// whatever the transactions do to them. geth import --bal.record (balgen
+// offline) lists exactly what each block reads, and needs no RPC.
+func traceRange(url string, from, to uint64, typ int, progress io.Writer) (*balsidecar.File, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 24*time.Hour)
 	defer cancel()
 	client, err := rpc.DialContext(ctx, url)
 	if err != nil {
@@ -71,103 +66,319 @@ func traceRange(url string, from, to uint64, typ int) (*balsidecar.File, error) 
 	}
 	defer client.Close()
 
+	src := &prestateSource{client: client, proofs: true, progress: progress}
 	f := &balsidecar.File{Type: typ}
-	proofs := true
+	start, last := time.Now(), time.Now()
 	for n := from; n <= to; n++ {
-		var header *types.Header
-		if err := client.CallContext(ctx, &header, "eth_getBlockByNumber", hexutil.EncodeUint64(n), false); err != nil {
+		b, err := src.block(ctx, n, typ)
+		if err != nil {
 			return nil, fmt.Errorf("block %d: %v", n, err)
 		}
-		if header == nil {
-			return nil, fmt.Errorf("block %d: not found", n)
-		}
-		var traces []txTrace
-		if err := client.CallContext(ctx, &traces, "debug_traceBlockByNumber", hexutil.EncodeUint64(n), map[string]any{"tracer": "prestateTracer"}); err != nil {
-			return nil, fmt.Errorf("block %d: debug_traceBlockByNumber: %v", n, err)
-		}
-		b := &balsidecar.Block{Number: n, Hash: header.Hash()}
-		index := make(map[common.Address]*balsidecar.Account)
-		seenSlots := make(map[common.Address]map[common.Hash]bool)
-		for _, tr := range traces {
-			if tr.Error != "" {
-				return nil, fmt.Errorf("block %d: trace of %s: %s", n, tr.TxHash.Hex(), tr.Error)
-			}
-			addrs := make([]common.Address, 0, len(tr.Result))
-			for addr := range tr.Result {
-				addrs = append(addrs, addr)
-			}
-			sort.Slice(addrs, func(i, j int) bool { return addrs[i].Cmp(addrs[j]) < 0 })
-			for _, addr := range addrs {
-				pre := tr.Result[addr]
-				a, seen := index[addr]
-				if !seen {
-					a = &balsidecar.Account{Address: addr}
-					if typ == balsidecar.TypeFullPrestate {
-						setAccount(a, pre)
-					}
-					index[addr] = a
-					seenSlots[addr] = make(map[common.Hash]bool)
-					b.Accounts = append(b.Accounts, a)
-				}
-				keys := make([]common.Hash, 0, len(pre.Storage))
-				for k := range pre.Storage {
-					keys = append(keys, k)
-				}
-				sort.Slice(keys, func(i, j int) bool { return keys[i].Cmp(keys[j]) < 0 })
-				for _, k := range keys {
-					if seenSlots[addr][k] {
-						continue
-					}
-					seenSlots[addr][k] = true
-					a.Slots = append(a.Slots, k)
-					if typ >= balsidecar.TypeSlotValues {
-						a.Values = append(a.Values, pre.Storage[k])
-					}
-				}
-			}
-		}
-		if typ == balsidecar.TypeFullPrestate {
-			for _, a := range b.Accounts {
-				if a.Absent {
-					for i := range a.Values {
-						if a.Values[i] != (common.Hash{}) {
-							a.Absent = false
-						}
-					}
-					if !a.Absent {
-						a.Balance, a.CodeHash = new(uint256.Int), types.EmptyCodeHash
-					}
-				}
-				if a.Absent || !proofs {
-					continue
-				}
-				var p proof
-				err := client.CallContext(ctx, &p, "eth_getProof", a.Address, []common.Hash{}, hexutil.EncodeBig(new(big.Int).SetUint64(n-1)))
-				if err != nil {
-					proofs = false
-					fmt.Printf("balgen: eth_getProof failed (%v); storage roots left zero, as a binary-trie node needs\n", err)
-					continue
-				}
-				a.StorageRoot = p.StorageHash
-			}
-		}
 		f.Blocks = append(f.Blocks, b)
+		if time.Since(last) > 8*time.Second || n == to {
+			fmt.Fprintf(progress, "balgen: traced blocks %d..%d of %d..%d (%s)\n", from, n, from, to, time.Since(start).Round(time.Second))
+			last = time.Now()
+		}
+	}
+	if src.unlisted > 0 {
+		fmt.Fprintf(progress, "balgen: %d accounts that look empty were left out (without eth_getProof an absent account cannot be told from an existing empty one); import reads them from the database\n", src.unlisted)
 	}
 	return f, nil
 }
 
-func setAccount(a *balsidecar.Account, pre *prestateAccount) {
-	bal := new(uint256.Int)
-	if pre.Balance != nil {
-		bal, _ = uint256.FromBig(pre.Balance.ToInt())
+// prestateSource reads blocks, traces and pre-block state from a node.
+type prestateSource struct {
+	client   *rpc.Client
+	proofs   bool // false once eth_getProof failed: use the plain getters
+	progress io.Writer
+	unlisted int // empty-looking accounts left out of Type-4 entries (no proofs)
+}
+
+// rpcBlock is the part of eth_getBlockByNumber's answer that says what a
+// block reads outside its transactions.
+type rpcBlock struct {
+	Hash             common.Hash         `json:"hash"`
+	Miner            common.Address      `json:"miner"`
+	Timestamp        hexutil.Uint64      `json:"timestamp"`
+	ParentBeaconRoot *common.Hash        `json:"parentBeaconBlockRoot"`
+	RequestsHash     *common.Hash        `json:"requestsHash"`
+	Withdrawals      []*types.Withdrawal `json:"withdrawals"`
+}
+
+// prestateAccount is one account of the prestateTracer's result.
+type prestateAccount struct {
+	Storage map[common.Hash]common.Hash `json:"storage"`
+}
+
+type prestateTrace struct {
+	TxHash common.Hash `json:"txHash"`
+	Error  string      `json:"error"`
+	Result struct {
+		Plain map[common.Address]*prestateAccount
+		Pre   map[common.Address]*prestateAccount `json:"pre"`
+		Post  map[common.Address]*prestateAccount `json:"post"`
+	} `json:"result"`
+}
+
+// keySet is the state a block reads: accounts and their storage keys.
+type keySet map[common.Address]map[common.Hash]struct{}
+
+func (k keySet) add(addr common.Address, slots ...common.Hash) {
+	m := k[addr]
+	if m == nil {
+		m = make(map[common.Hash]struct{})
+		k[addr] = m
 	}
-	if pre.Nonce == 0 && bal.IsZero() && len(pre.Code) == 0 {
+	for _, s := range slots {
+		m[s] = struct{}{}
+	}
+}
+
+func (k keySet) addTraced(accounts map[common.Address]*prestateAccount) {
+	for addr, a := range accounts {
+		k.add(addr)
+		if a != nil {
+			for slot := range a.Storage {
+				k.add(addr, slot)
+			}
+		}
+	}
+}
+
+// block builds the sidecar entry of block n.
+func (s *prestateSource) block(ctx context.Context, n uint64, typ int) (*balsidecar.Block, error) {
+	var blk *rpcBlock
+	if err := s.client.CallContext(ctx, &blk, "eth_getBlockByNumber", hexutil.EncodeUint64(n), false); err != nil {
+		return nil, err
+	}
+	if blk == nil {
+		return nil, fmt.Errorf("not found")
+	}
+	keys := make(keySet)
+	if err := s.traceKeys(ctx, n, keys); err != nil {
+		return nil, err
+	}
+	parent := hexutil.EncodeUint64(n - 1)
+	if err := s.addOutsideTransactions(ctx, n, parent, blk, keys); err != nil {
+		return nil, err
+	}
+	b := &balsidecar.Block{Number: n, Hash: blk.Hash}
+	for _, addr := range sortedAddresses(keys) {
+		a := &balsidecar.Account{Address: addr, Slots: sortedSlots(keys[addr])}
+		if typ >= balsidecar.TypeSlotValues {
+			err := s.values(ctx, parent, a, typ)
+			if errors.Is(err, errUnknownExistence) {
+				s.unlisted++
+				continue
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s at block %d: %v", addr.Hex(), n-1, err)
+			}
+		}
+		b.Accounts = append(b.Accounts, a)
+	}
+	return b, nil
+}
+
+// traceKeys adds the state the block's transactions read, traced with the
+// prestateTracer in its plain and its diff mode.
+func (s *prestateSource) traceKeys(ctx context.Context, n uint64, keys keySet) error {
+	for _, diff := range []bool{false, true} {
+		var traces []prestateTrace
+		if diff {
+			err := s.client.CallContext(ctx, &traces, "debug_traceBlockByNumber", hexutil.EncodeUint64(n),
+				map[string]any{"tracer": "prestateTracer", "tracerConfig": map[string]any{"diffMode": true}})
+			if err != nil {
+				return fmt.Errorf("debug_traceBlockByNumber (diff mode): %v", err)
+			}
+		} else {
+			var plain []struct {
+				TxHash common.Hash                         `json:"txHash"`
+				Error  string                              `json:"error"`
+				Result map[common.Address]*prestateAccount `json:"result"`
+			}
+			if err := s.client.CallContext(ctx, &plain, "debug_traceBlockByNumber", hexutil.EncodeUint64(n), map[string]any{"tracer": "prestateTracer"}); err != nil {
+				return fmt.Errorf("debug_traceBlockByNumber: %v", err)
+			}
+			for _, tr := range plain {
+				traces = append(traces, prestateTrace{TxHash: tr.TxHash, Error: tr.Error})
+				traces[len(traces)-1].Result.Plain = tr.Result
+			}
+		}
+		for _, tr := range traces {
+			if tr.Error != "" {
+				return fmt.Errorf("trace of %s: %s", tr.TxHash.Hex(), tr.Error)
+			}
+			keys.addTraced(tr.Result.Plain)
+			keys.addTraced(tr.Result.Pre)
+			keys.addTraced(tr.Result.Post)
+		}
+	}
+	return nil
+}
+
+// addOutsideTransactions adds the state a block reads outside its
+// transactions: fee recipient, withdrawal recipients and system calls. A
+// system contract is listed where it has code at the parent block.
+func (s *prestateSource) addOutsideTransactions(ctx context.Context, n uint64, parent string, blk *rpcBlock, keys keySet) error {
+	keys.add(blk.Miner)
+	for _, w := range blk.Withdrawals {
+		keys.add(w.Address)
+	}
+	deployed := func(addr common.Address) (bool, error) {
+		var code hexutil.Bytes
+		err := s.client.CallContext(ctx, &code, "eth_getCode", addr, parent)
+		return len(code) > 0, err
+	}
+	var calls []systemCall
+	if blk.ParentBeaconRoot != nil {
+		ring := uint64(blk.Timestamp) % 8191
+		calls = append(calls, systemCall{params.BeaconRootsAddress, []uint64{ring, ring + 8191}})
+	}
+	calls = append(calls, systemCall{params.HistoryStorageAddress, []uint64{(n - 1) % 8191}})
+	if blk.RequestsHash != nil {
+		calls = append(calls,
+			systemCall{params.WithdrawalQueueAddress, []uint64{0, 1, 2, 3}},
+			systemCall{params.ConsolidationQueueAddress, []uint64{0, 1, 2, 3}})
+	}
+	for _, c := range calls {
+		ok, err := deployed(c.addr)
+		if err != nil {
+			return fmt.Errorf("eth_getCode %s: %v", c.addr.Hex(), err)
+		}
+		if !ok {
+			continue
+		}
+		for _, slot := range c.slots {
+			keys.add(c.addr, common.BigToHash(new(big.Int).SetUint64(slot)))
+		}
+	}
+	return nil
+}
+
+// systemCall is a system contract and the slots its call reads.
+type systemCall struct {
+	addr  common.Address
+	slots []uint64
+}
+
+type accountProof struct {
+	Balance      *hexutil.Big   `json:"balance"`
+	Nonce        hexutil.Uint64 `json:"nonce"`
+	CodeHash     common.Hash    `json:"codeHash"`
+	StorageHash  common.Hash    `json:"storageHash"`
+	StorageProof []struct {
+		Key   hexutil.Bytes `json:"key"`
+		Value *hexutil.Big  `json:"value"`
+	} `json:"storageProof"`
+}
+
+// errUnknownExistence says that an account's pre-block values are known but
+// not whether it existed; a Type-4 entry cannot list it.
+var errUnknownExistence = errors.New("existence unknown without a proof")
+
+// values sets a's pre-block values at the parent block.
+func (s *prestateSource) values(ctx context.Context, parent string, a *balsidecar.Account, typ int) error {
+	if s.proofs {
+		var p accountProof
+		err := s.client.CallContext(ctx, &p, "eth_getProof", a.Address, a.Slots, parent)
+		if err == nil {
+			return setFromProof(a, &p, typ)
+		}
+		s.proofs = false
+		fmt.Fprintf(s.progress, "balgen: eth_getProof failed (%v); reading values with eth_getBalance, eth_getTransactionCount, eth_getCode and eth_getStorageAt\n", err)
+	}
+	return s.valuesFromGetters(ctx, parent, a, typ)
+}
+
+func setFromProof(a *balsidecar.Account, p *accountProof, typ int) error {
+	if len(p.StorageProof) != len(a.Slots) {
+		return fmt.Errorf("eth_getProof returned %d storage proofs for %d keys", len(p.StorageProof), len(a.Slots))
+	}
+	for i := range a.Slots {
+		a.Values = append(a.Values, common.BigToHash(p.StorageProof[i].Value.ToInt()))
+	}
+	if typ < balsidecar.TypeFullPrestate {
+		return nil
+	}
+	if p.CodeHash == (common.Hash{}) { // geth's answer for an account that does not exist
 		a.Absent = true
-		return
+		return nil
 	}
-	a.Nonce, a.Balance = pre.Nonce, bal
-	a.CodeHash = types.EmptyCodeHash
-	if len(pre.Code) > 0 {
-		a.CodeHash = crypto.Keccak256Hash(pre.Code)
+	bal, overflow := uint256.FromBig(p.Balance.ToInt())
+	if overflow {
+		return fmt.Errorf("balance %v overflows 256 bits", p.Balance)
 	}
+	a.Nonce, a.Balance, a.CodeHash, a.StorageRoot = uint64(p.Nonce), bal, p.CodeHash, p.StorageHash
+	return nil
+}
+
+func (s *prestateSource) valuesFromGetters(ctx context.Context, parent string, a *balsidecar.Account, typ int) error {
+	for _, slot := range a.Slots {
+		var v common.Hash
+		if err := s.client.CallContext(ctx, &v, "eth_getStorageAt", a.Address, slot, parent); err != nil {
+			return fmt.Errorf("eth_getStorageAt: %v", err)
+		}
+		a.Values = append(a.Values, v)
+	}
+	if typ < balsidecar.TypeFullPrestate {
+		return nil
+	}
+	var (
+		balance hexutil.Big
+		nonce   hexutil.Uint64
+		code    hexutil.Bytes
+	)
+	batch := []rpc.BatchElem{
+		{Method: "eth_getBalance", Args: []any{a.Address, parent}, Result: &balance},
+		{Method: "eth_getTransactionCount", Args: []any{a.Address, parent}, Result: &nonce},
+		{Method: "eth_getCode", Args: []any{a.Address, parent}, Result: &code},
+	}
+	if err := s.client.BatchCallContext(ctx, batch); err != nil {
+		return err
+	}
+	for _, e := range batch {
+		if e.Error != nil {
+			return fmt.Errorf("%s: %v", e.Method, e.Error)
+		}
+	}
+	bal, overflow := uint256.FromBig(balance.ToInt())
+	if overflow {
+		return fmt.Errorf("balance %v overflows 256 bits", &balance)
+	}
+	if nonce == 0 && bal.IsZero() && len(code) == 0 {
+		hasStorage := false
+		for _, v := range a.Values {
+			hasStorage = hasStorage || v != (common.Hash{})
+		}
+		if !hasStorage {
+			// Without a proof, an absent account and an existing empty one
+			// look the same, and injecting the wrong one changes the root:
+			// leave the account out, to be read on import.
+			return errUnknownExistence
+		}
+	}
+	a.Nonce, a.Balance, a.CodeHash = uint64(nonce), bal, types.EmptyCodeHash
+	if len(code) > 0 {
+		a.CodeHash = crypto.Keccak256Hash(code)
+	}
+	return nil // storage root left zero: a binary-trie account has none
+}
+
+func sortedAddresses(keys keySet) []common.Address {
+	addrs := make([]common.Address, 0, len(keys))
+	for addr := range keys {
+		addrs = append(addrs, addr)
+	}
+	sort.Slice(addrs, func(i, j int) bool { return addrs[i].Cmp(addrs[j]) < 0 })
+	return addrs
+}
+
+func sortedSlots(slots map[common.Hash]struct{}) []common.Hash {
+	out := make([]common.Hash, 0, len(slots))
+	for s := range slots {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Cmp(out[j]) < 0 })
+	return out
 }

@@ -29,7 +29,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/holiman/uint256"
 
@@ -186,7 +185,9 @@ type balFigures struct {
 	SlotsFetched     int   `json:"slots_fetched"`
 	AccountsInjected int   `json:"accounts_injected"`
 	SlotsInjected    int   `json:"slots_injected"`
+	DBAccountReads   int64 `json:"db_account_reads"`
 	DBSlotReads      int64 `json:"db_slot_reads"`
+	DBCodeReads      int64 `json:"db_code_reads"`
 }
 
 // balFiguresOf returns the "bal" objects of the slow-block JSON in a log.
@@ -257,6 +258,9 @@ func TestBALSameHeadRoot(t *testing.T) {
 				}
 				if !strings.Contains(res.stdout, "2 blocks executed with an entry, 0 without one") {
 					t.Errorf("type %d: no sidecar summary in\n%s", typ, res.stdout)
+				}
+				if typ == 4 {
+					checkNoDatabaseReads(t, res, 2)
 				}
 			}
 		})
@@ -398,70 +402,4 @@ func TestBALMissingBlocks(t *testing.T) {
 		t.Errorf("%d bal objects logged, want 1", n)
 	}
 	mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", s.dump.manifest, "--file", filepath.Base(s.work))
-}
-
-// TestBALOnline serves an imported datadir with geth over HTTP and runs
-// balgen online against it: the Type-3 sidecar must equal the offline one
-// lowered to Type 3.
-func TestBALOnline(t *testing.T) {
-	s := setupBAL(t, "mpt-path")
-	datadir := s.copyDatadir(t)
-	mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", s.work)
-
-	port, auth := freePort(t), freePort(t)
-	geth := exec.Command(bin(t, "geth"), "--datadir", datadir, "--http", "--http.addr", "127.0.0.1",
-		"--http.port", fmt.Sprint(port), "--http.api", "eth,debug", "--authrpc.port", fmt.Sprint(auth),
-		"--port", "0", "--nodiscover", "--maxpeers", "0", "--ipcdisable")
-	var logs bytes.Buffer
-	geth.Stdout, geth.Stderr = &logs, &logs
-	if err := geth.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { geth.Wait(); close(done) }()
-	defer func() {
-		geth.Process.Signal(os.Interrupt)
-		select {
-		case <-done:
-		case <-time.After(time.Minute):
-			geth.Process.Kill()
-			<-done
-		}
-	}()
-	url := fmt.Sprintf("http://127.0.0.1:%d", port)
-	from, to := s.file.Blocks[0].Number, s.file.Blocks[len(s.file.Blocks)-1].Number
-	out := filepath.Join(t.TempDir(), "online.bal.json")
-	var res *result
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(500 * time.Millisecond) {
-		res = run(t, "balgen", "online", "--rpc", url, "--from", fmt.Sprint(from), "--to", fmt.Sprint(to), "--type", "3", "--out", out)
-		if res.code == 0 {
-			break
-		}
-		select {
-		case <-done:
-			t.Fatalf("geth exited:\n%s", tail(logs.String(), 10))
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("balgen online: exit %d\n%s", res.code, res.stderr)
-		}
-	}
-	online, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := balsidecar.Load(s.sidecar)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Downgrade(3); err != nil {
-		t.Fatal(err)
-	}
-	var want bytes.Buffer
-	if err := balsidecar.EncodeJSON(&want, f); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(online, want.Bytes()) {
-		t.Fatalf("online sidecar differs from the offline one (%d vs %d bytes)", len(online), want.Len())
-	}
 }

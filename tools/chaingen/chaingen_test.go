@@ -1,0 +1,134 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"encoding/json"
+	"math/big"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/consensus/beacon"
+	"github.com/ethereum/go-ethereum/consensus/ethash"
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/rawdb"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/rlp"
+	"github.com/ethereum/go-ethereum/triedb"
+)
+
+// TestChainImports writes each kind of chain, reads the files back as geth
+// init and import would, inserts the blocks into a fresh chain, and checks
+// that the scenarios happened: the statuses of the transactions meant to
+// fail, accounts created and deleted, and the head root of the manifest.
+func TestChainImports(t *testing.T) {
+	for _, trie := range []string{"mpt", "ubt"} {
+		t.Run(trie, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "chain")
+			if err := run([]string{"--trie", trie, "--blocks", "5", "--out", dir}); err != nil {
+				t.Fatal(err)
+			}
+			var genesis core.Genesis
+			blob, _ := os.ReadFile(filepath.Join(dir, "genesis.json"))
+			if err := json.Unmarshal(blob, &genesis); err != nil {
+				t.Fatal(err)
+			}
+			blocks := readBlocks(t, filepath.Join(dir, "chain.rlp"))
+			cfg := core.DefaultConfig().WithStateScheme(rawdb.PathScheme)
+			if trie == "ubt" {
+				cfg.SnapshotLimit = 0
+				cfg.BinTrieGroupDepth = triedb.DefaultBinTrieGroupDepth
+			}
+			bc, err := core.NewBlockChain(rawdb.NewMemoryDatabase(), &genesis, beacon.New(ethash.NewFaker()), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer bc.Stop()
+			if n, err := bc.InsertChain(blocks); err != nil {
+				t.Fatalf("block %d: %v", n, err)
+			}
+			var m manifest
+			blob, _ = os.ReadFile(filepath.Join(dir, "manifest.json"))
+			if err := json.Unmarshal(blob, &m); err != nil {
+				t.Fatal(err)
+			}
+			if got := bc.CurrentBlock().Root; got != m.Files[0].HeadRoot {
+				t.Fatalf("head root %x, manifest says %x", got, m.Files[0].HeadRoot)
+			}
+			checkScenarios(t, bc, blocks, trie)
+		})
+	}
+}
+
+func readBlocks(t *testing.T, path string) []*types.Block {
+	t.Helper()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	stream := rlp.NewStream(fh, 0)
+	var blocks []*types.Block
+	for {
+		var b types.Block
+		if err := stream.Decode(&b); err != nil {
+			break
+		}
+		blocks = append(blocks, &b)
+	}
+	return blocks
+}
+
+func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, trie string) {
+	t.Helper()
+	failed := 0
+	for _, b := range blocks {
+		for _, r := range bc.GetReceiptsByHash(b.Hash()) {
+			if r.Status == types.ReceiptStatusFailed {
+				failed++
+			}
+		}
+	}
+	if failed != 2*len(blocks) { // the reverted call and the out-of-gas transaction
+		t.Errorf("%d failed transactions, want %d", failed, 2*len(blocks))
+	}
+	head, err := bc.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range blocks {
+		for _, role := range []string{"coinbase", "recipient", "withdrawal", "beneficiary"} {
+			if !head.Exist(fresh(role, i)) {
+				t.Errorf("block %d: fresh %s does not exist at the head", i+1, role)
+			}
+		}
+		if slot := head.GetState(storeAddr, common.BigToHash(new(big.Int).SetUint64(uint64(100+i)))); slot.Big().Uint64() != uint64(i+1) {
+			t.Errorf("block %d: slot read back holds %x, want %d", i+1, slot, i+1)
+		}
+	}
+	if head.Exist(emptyAddr) {
+		t.Error("the empty genesis account was not deleted")
+	}
+	if trie == "mpt" {
+		if code := head.GetCode(crypto.PubkeyToAddress(key("authority", 0).PublicKey)); len(code) == 0 {
+			t.Error("the 7702 authority has no delegation")
+		}
+	}
+}
