@@ -36,7 +36,9 @@ import (
 // parent state (system calls, fee recipient, withdrawals and reverted calls
 // included), with the values they had before the block. Such a sidecar lists
 // all the state a block reads, so a Type-4 import of the same blocks reads no
-// account or slot from the database.
+// account or slot from the database. Entries carry write sets (format version
+// 2): the accounts and slots whose values the block changes, the trie paths a
+// Type-4 import warms for the trie update.
 //
 // The sidecar is written to a temporary file beside the target as blocks are
 // executed, and moved into place by Close; Abort removes it. Nothing is
@@ -73,7 +75,7 @@ func (r *BALRecorder) open() error {
 		r.err = err
 		return err
 	}
-	w, err := balsidecar.NewWriter(tmp, balsidecar.TypeFullPrestate, strings.HasSuffix(r.path, ".json"))
+	w, err := balsidecar.NewWriter(tmp, balsidecar.TypeFullPrestate, true, strings.HasSuffix(r.path, ".json"))
 	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
@@ -136,9 +138,10 @@ func (r *BALRecorder) Abort() {
 	}
 }
 
-// record appends the pre-state recorded while the block executed.
-func (r *BALRecorder) record(block *types.Block, rec *state.PrestateRecorder) {
-	entry := prestateEntry(block, rec)
+// record appends the pre-state recorded while the block executed; post is the
+// block's state after execution and validation.
+func (r *BALRecorder) record(block *types.Block, rec *state.PrestateRecorder, post *state.StateDB) {
+	entry := prestateEntry(block, rec, post)
 	r.lock.Lock()
 	defer r.lock.Unlock()
 	if r.open() != nil {
@@ -150,12 +153,13 @@ func (r *BALRecorder) record(block *types.Block, rec *state.PrestateRecorder) {
 }
 
 // prestateEntry turns a block's recorded pre-state into a sidecar entry,
-// accounts and keys sorted.
-func prestateEntry(block *types.Block, rec *state.PrestateRecorder) *balsidecar.Block {
+// accounts and keys sorted, with the write sets found by comparing it with
+// the post-block state.
+func prestateEntry(block *types.Block, rec *state.PrestateRecorder, post *state.StateDB) *balsidecar.Block {
 	accounts, storage := rec.Prestate()
 	entry := &balsidecar.Block{Number: block.NumberU64(), Hash: block.Hash()}
 	for addr, acct := range accounts {
-		a := &balsidecar.Account{Address: addr, Absent: acct == nil}
+		a := &balsidecar.Account{Address: addr, Absent: acct == nil, Written: accountChanged(acct, addr, post)}
 		if acct != nil {
 			a.Nonce, a.Balance = acct.Nonce, acct.Balance.Clone()
 			a.CodeHash, a.StorageRoot = common.BytesToHash(acct.CodeHash), acct.Root
@@ -165,12 +169,26 @@ func prestateEntry(block *types.Block, rec *state.PrestateRecorder) *balsidecar.
 		}
 		slices.SortFunc(a.Slots, func(x, y common.Hash) int { return bytes.Compare(x[:], y[:]) })
 		for _, key := range a.Slots {
-			a.Values = append(a.Values, storage[addr][key])
+			pre := storage[addr][key]
+			a.Values = append(a.Values, pre)
+			a.SlotWritten = append(a.SlotWritten, post.GetState(addr, key) != pre)
 		}
 		entry.Accounts = append(entry.Accounts, a)
 	}
 	slices.SortFunc(entry.Accounts, func(x, y *balsidecar.Account) int { return x.Address.Cmp(y.Address) })
 	return entry
+}
+
+// accountChanged reports whether the block changed an account: its existence,
+// nonce, balance or code, or, on a Merkle-Patricia state, its storage root.
+func accountChanged(pre *types.StateAccount, addr common.Address, post *state.StateDB) bool {
+	if exists := post.Exist(addr); pre == nil || !exists {
+		return (pre == nil) == exists
+	}
+	if pre.Nonce != post.GetNonce(addr) || !pre.Balance.Eq(post.GetBalance(addr)) || common.BytesToHash(pre.CodeHash) != post.GetCodeHash(addr) {
+		return true
+	}
+	return post.Database().Type().Is(state.TypeMPT) && pre.Root != post.GetStorageRoot(addr)
 }
 
 // setupBALRecordState builds the execution state of a block whose pre-state is
@@ -191,7 +209,7 @@ func (bc *BlockChain) setupBALRecordState(sdb state.Database, parentRoot common.
 	}
 	return statedb, func(result *blockProcessingResult) {
 		if result != nil {
-			r.record(block, rec)
+			r.record(block, rec, statedb)
 		}
 	}, true, nil
 }

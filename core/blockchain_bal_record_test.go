@@ -198,15 +198,25 @@ func recordBALSidecar(t *testing.T, kind string, gspec *Genesis, blocks []*types
 
 // TestBALRecordSameRoot records the pre-state of the case chain and imports it
 // again with the recording as a Type-1, 3 and 4 sidecar, on MPT (path and hash
-// scheme) and on the binary trie: every type must reach the recording chain's
-// head root, and Type 4 must read no account, slot or code from the database.
+// scheme) and on the binary trie, with the write sets warmed beside execution
+// (and for Type 4 also before it, and not at all): every import must reach
+// the recording chain's head root, and Type 4 must read no account, slot or
+// code from the database.
 func TestBALRecordSameRoot(t *testing.T) {
 	for _, kind := range balCaseKinds {
 		t.Run(kind, func(t *testing.T) {
 			gspec, blocks := balCaseChain(t, kind, 4)
 			ref, path, recorded := recordBALSidecar(t, kind, gspec, blocks, "rec.bal.json")
 			checkRecordedCases(t, gspec.Config, blocks, recorded)
-			for _, typ := range []int{balsidecar.TypeKeys, balsidecar.TypeSlotValues, balsidecar.TypeFullPrestate} {
+			runs := []struct {
+				typ  int
+				warm string
+			}{
+				{balsidecar.TypeKeys, BALWarmBeside}, {balsidecar.TypeSlotValues, BALWarmBeside},
+				{balsidecar.TypeFullPrestate, BALWarmBeside}, {balsidecar.TypeFullPrestate, BALWarmBefore}, {balsidecar.TypeFullPrestate, BALWarmOff},
+			}
+			for _, run := range runs {
+				typ := run.typ
 				file, err := balsidecar.Load(path)
 				if err != nil {
 					t.Fatal(err)
@@ -221,6 +231,9 @@ func TestBALRecordSameRoot(t *testing.T) {
 				}
 				s, err := NewBALSidecar(file, "rec.bal.json", typ, DefaultBALWorkers)
 				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.SetWarm(run.warm); err != nil {
 					t.Fatal(err)
 				}
 				chain.SetBALSidecar(s)
@@ -272,6 +285,35 @@ func checkRecordedCases(t *testing.T, config *params.ChainConfig, blocks []*type
 			if a := find(n, params.BeaconRootsAddress); len(a.Slots) != 2 {
 				t.Errorf("block %d: EIP-4788 system call: %d slots recorded, want 2", n+1, len(a.Slots))
 			}
+		}
+	}
+	// Write sets: what the block changes, not what it only reads or what a
+	// reverted call wrote.
+	slotWritten := func(a *balsidecar.Account, slot uint64) (listed, written bool) {
+		key := common.BigToHash(new(big.Int).SetUint64(slot))
+		for i, k := range a.Slots {
+			if k == key {
+				return true, a.SlotWritten[i]
+			}
+		}
+		return false, false
+	}
+	for n := range blocks {
+		u := uint64(n)
+		store := find(n, common.HexToAddress("0x5107e"))
+		for _, c := range []struct {
+			slot    uint64
+			written bool
+		}{{10 + u, true}, {100 + u, true}, {0xdead, false}, {200 + u, false}} {
+			if listed, written := slotWritten(store, c.slot); !listed || written != c.written {
+				t.Errorf("block %d: store slot %#x listed %v written %v, want listed and written %v", n+1, c.slot, listed, written, c.written)
+			}
+		}
+		if a := find(n, blocks[n].Coinbase()); !a.Written {
+			t.Errorf("block %d: fee recipient not marked written", n+1)
+		}
+		if a := find(n, common.HexToAddress("0x2e7e2")); a.Written {
+			t.Errorf("block %d: reverter marked written", n+1)
 		}
 	}
 	if a := find(1, common.HexToAddress("0xe4e4")); a.Absent || a.Balance == nil || !a.Balance.IsZero() || a.CodeHash != types.EmptyCodeHash {

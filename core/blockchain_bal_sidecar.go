@@ -19,6 +19,7 @@ package core
 import (
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/balsidecar"
@@ -30,6 +31,14 @@ import (
 // DefaultBALWorkers is the size of the worker pool that fetches a block's
 // listed state, as in the BAL study the sidecar comes from.
 const DefaultBALWorkers = 25
+
+// When the trie paths of a block's write set are warmed (sidecars with write
+// sets only): while the block executes, or before it starts.
+const (
+	BALWarmBeside = "beside"
+	BALWarmBefore = "before"
+	BALWarmOff    = "off"
+)
 
 // BALSidecar applies a BAL sidecar (block-level access lists kept beside a
 // block dump) to the blocks it lists: their state is fetched in parallel
@@ -43,6 +52,7 @@ type BALSidecar struct {
 	name    string // file name, for messages
 	typ     int    // type applied, at most file.Type
 	workers int
+	warm    string // BALWarmBeside, BALWarmBefore or BALWarmOff
 
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
@@ -52,10 +62,63 @@ type BALSidecar struct {
 	dbAccountReads, dbSlotReads, dbCodeReads atomic.Int64
 
 	failed atomic.Pointer[types.Header] // last block that failed with injected values
+
+	pendingWarm *balWarmSet // write set of the block being set up, taken by warmBALSidecar
+}
+
+// balWarmSet is the write set of one block, scheduled for trie warming once
+// the block's prefetcher runs.
+type balWarmSet struct {
+	statedb   *state.StateDB // the block's state, whose prefetcher warms
+	accounts  []common.Address
+	slots     map[common.Address][]common.Hash
+	slotCount int
+	waited    time.Duration // time execution waited for warming (mode before)
+}
+
+// warmSet returns the write set of an entry to warm, or nil if there is none
+// (warming off, or a sidecar without write sets).
+func (s *BALSidecar) warmSet(entry *balsidecar.Block) *balWarmSet {
+	if s.warm == BALWarmOff || !s.file.Writes {
+		return nil
+	}
+	set := &balWarmSet{slots: make(map[common.Address][]common.Hash)}
+	for _, a := range entry.Accounts {
+		if a.Written {
+			set.accounts = append(set.accounts, a.Address)
+		}
+		if keys := a.WrittenSlots(); len(keys) > 0 {
+			set.slots[a.Address] = keys
+			set.slotCount += len(keys)
+		}
+	}
+	if len(set.accounts) == 0 && set.slotCount == 0 {
+		return nil
+	}
+	return set
+}
+
+// warmBALSidecar schedules the write set of the block whose state is statedb
+// with its prefetcher, which has just started, and in mode before waits for
+// it to be loaded.
+func (bc *BlockChain) warmBALSidecar(statedb *state.StateDB) {
+	s := bc.balSidecar
+	if s == nil || s.pendingWarm == nil || s.pendingWarm.statedb != statedb {
+		return
+	}
+	set := s.pendingWarm
+	s.pendingWarm = nil
+	statedb.PrefetchAccessList(set.accounts, set.slots)
+	if s.warm == BALWarmBefore {
+		start := time.Now()
+		statedb.WaitPrefetch()
+		set.waited = time.Since(start)
+	}
 }
 
 // NewBALSidecar prepares a loaded sidecar for import. typ is the type to apply
-// (0: the file's type); a file of a higher type serves a lower one.
+// (0: the file's type); a file of a higher type serves a lower one. The trie
+// paths of the write sets are warmed beside execution; see SetWarm.
 func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSidecar, error) {
 	if typ == 0 {
 		typ = file.Type
@@ -69,7 +132,20 @@ func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSi
 	if workers < 1 {
 		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
 	}
-	return &BALSidecar{file: file, name: name, typ: typ, workers: workers}, nil
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside}, nil
+}
+
+// SetWarm sets when the trie paths of each block's write set are warmed, by
+// the trie prefetcher over the sidecar's workers: BALWarmBeside (while the
+// block executes), BALWarmBefore (execution waits for it) or BALWarmOff.
+// Call it before blocks are inserted.
+func (s *BALSidecar) SetWarm(mode string) error {
+	switch mode {
+	case BALWarmBeside, BALWarmBefore, BALWarmOff:
+		s.warm = mode
+		return nil
+	}
+	return fmt.Errorf("invalid BAL warm mode %q (want %s, %s or %s)", mode, BALWarmBeside, BALWarmBefore, BALWarmOff)
 }
 
 // Type returns the BAL type applied.
@@ -111,6 +187,12 @@ type balSidecarStats struct {
 	SlotsInjected    int     `json:"slots_injected"`
 	CodesFetched     int     `json:"codes_fetched"` // contract codes loaded before execution
 	CodeBytes        int     `json:"code_bytes"`
+	WarmAccounts     int     `json:"warm_accounts"` // write set scheduled for trie warming
+	WarmSlots        int     `json:"warm_slots"`
+	WarmNodes        int64   `json:"warm_nodes"` // distinct trie nodes the warming workers read
+	WarmBytes        int64   `json:"warm_bytes"`
+	WarmMs           float64 `json:"warm_ms"`          // time of the parallel warming passes
+	WarmWaitMs       float64 `json:"warm_wait_ms"`     // time execution waited for warming (mode before)
 	DBAccountReads   int64   `json:"db_account_reads"` // during execution, not covered by the list
 	DBSlotReads      int64   `json:"db_slot_reads"`
 	DBCodeReads      int64   `json:"db_code_reads"` // code cache misses during execution
@@ -143,6 +225,12 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	if err != nil {
 		return nil, nil, true, err
 	}
+	warm := s.warmSet(entry)
+	if warm != nil {
+		warm.statedb = statedb
+		statedb.SetPrefetchWorkers(s.workers)
+	}
+	s.pendingWarm = warm
 	s.used.Add(1)
 	header := block.Header()
 	return statedb, func(result *blockProcessingResult) {
@@ -158,6 +246,7 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 		s.dbAccountReads.Add(accounts)
 		s.dbSlotReads.Add(slots)
 		s.dbCodeReads.Add(code)
+		warmed := statedb.PrefetchWarmStats()
 		result.stats.BAL = &balSidecarStats{
 			Type:             s.typ,
 			PrefetchMs:       durationToMs(stats.PrefetchTime),
@@ -170,6 +259,13 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 			DBAccountReads:   accounts,
 			DBSlotReads:      slots,
 			DBCodeReads:      code,
+			WarmNodes:        warmed.Nodes,
+			WarmBytes:        warmed.Bytes,
+			WarmMs:           durationToMs(warmed.Time),
+		}
+		if warm != nil {
+			result.stats.BAL.WarmAccounts, result.stats.BAL.WarmSlots = len(warm.accounts), warm.slotCount
+			result.stats.BAL.WarmWaitMs = durationToMs(warm.waited)
 		}
 		if stater, ok := reader.(state.ReaderStater); ok {
 			result.stats.StateReadCacheStats = stater.GetStats()

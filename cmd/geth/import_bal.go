@@ -51,12 +51,18 @@ var (
 		Value:    core.DefaultBALWorkers,
 		Category: flags.MiscCategory,
 	}
+	balWarmFlag = &cli.StringFlag{
+		Name:     "bal.warm",
+		Usage:    "When to warm the trie paths of each block's write set, over --bal.workers workers (sidecars with write sets): beside (while the block executes), before (execution waits) or off",
+		Value:    core.BALWarmBeside,
+		Category: flags.MiscCategory,
+	}
 	balSkipMismatchFlag = &cli.BoolFlag{
 		Name:     "bal.skip-mismatch",
 		Usage:    "Skip, with a warning, sidecar entries whose block hash differs from the imported block's (default: refuse the import)",
 		Category: flags.MiscCategory,
 	}
-	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balSkipMismatchFlag}
+	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balWarmFlag, balSkipMismatchFlag}
 )
 
 // mustLoadBALSidecar loads the sidecar named by --bal.file and checks it
@@ -73,7 +79,7 @@ func mustLoadBALSidecar(ctx *cli.Context) *core.BALSidecar {
 func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) {
 	path := ctx.String(balFileFlag.Name)
 	if path == "" {
-		for _, f := range []cli.Flag{balTypeFlag, balWorkersFlag, balSkipMismatchFlag} {
+		for _, f := range []cli.Flag{balTypeFlag, balWorkersFlag, balWarmFlag, balSkipMismatchFlag} {
 			if name := f.Names()[0]; ctx.IsSet(name) {
 				return nil, fmt.Errorf("--%s needs --%s", name, balFileFlag.Name)
 			}
@@ -97,6 +103,12 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 	s, err := core.NewBALSidecar(file, path, typ, ctx.Int(balWorkersFlag.Name))
 	if err != nil {
 		return nil, err
+	}
+	if err := s.SetWarm(ctx.String(balWarmFlag.Name)); err != nil {
+		return nil, fmt.Errorf("--%s: %w", balWarmFlag.Name, err)
+	}
+	if !file.Writes && ctx.IsSet(balWarmFlag.Name) && ctx.String(balWarmFlag.Name) != core.BALWarmOff {
+		log.Warn("BAL sidecar has no write sets (format version 1): nothing to warm", "file", path)
 	}
 	log.Info("Loaded BAL sidecar", "file", path, "type", s.Type(), "blocks", len(file.Blocks), "workers", ctx.Int(balWorkersFlag.Name))
 	return s, nil

@@ -33,13 +33,17 @@ const Magic = "GBALSC"
 // varint; a "short" value is one length byte (0..32) followed by that many
 // big-endian bytes with leading zeros trimmed.
 //
-//	file    = Magic, version byte (1), type byte (1, 3 or 4), block*
+//	file    = Magic, version byte (1 or 2), type byte (1, 3 or 4), block*
 //	block   = uvarint number, hash [32], uvarint accounts, account*
-//	account = address [20], flags byte (bit 0: absent),
+//	account = address [20], flags byte (bit 0: absent, bit 1: written),
 //	          if type 4 and not absent: uvarint nonce, short balance,
 //	                                    codeHash [32], storageRoot [32]
 //	          uvarint slots, key [32] * slots,
-//	          if type >= 3: short value * slots
+//	          if type >= 3: short value * slots,
+//	          if version 2: written-slot bitmap, ceil(slots/8) bytes,
+//	                        bit i%8 of byte i/8 for slot i
+//
+// Version 1 files have no written flag and no bitmap.
 //
 // Blocks run to the end of the file, so files can be appended to.
 //
@@ -48,7 +52,10 @@ const Magic = "GBALSC"
 //
 //	"GBALSC" 01 03 | 07 h[32] 01 | a[20] 00 01 k[32] 01 2a
 
-const flagAbsent = 1
+const (
+	flagAbsent  = 1
+	flagWritten = 2
+)
 
 // limits against corrupt counts, so that a bad header cannot make the
 // decoder allocate gigabytes before it sees the input is short.
@@ -59,9 +66,9 @@ const (
 
 // EncodeBinary writes f in the binary form.
 func EncodeBinary(w io.Writer, f *File) error {
-	buf := appendBinaryHeader(make([]byte, 0, 1<<16), f.Type)
+	buf := appendBinaryHeader(make([]byte, 0, 1<<16), f.Type, f.Writes)
 	for _, b := range f.Blocks {
-		buf = appendBinaryBlock(buf, f.Type, b)
+		buf = appendBinaryBlock(buf, f.Type, f.Writes, b)
 		if len(buf) > 1<<20 {
 			if _, err := w.Write(buf); err != nil {
 				return err
@@ -74,13 +81,13 @@ func EncodeBinary(w io.Writer, f *File) error {
 }
 
 // appendBinaryHeader appends the file header of the binary form.
-func appendBinaryHeader(buf []byte, typ int) []byte {
+func appendBinaryHeader(buf []byte, typ int, writes bool) []byte {
 	buf = append(buf, Magic...)
-	return append(buf, Version, byte(typ))
+	return append(buf, byte(version(writes)), byte(typ))
 }
 
 // appendBinaryBlock appends one block of a file of the given type.
-func appendBinaryBlock(buf []byte, typ int, b *Block) []byte {
+func appendBinaryBlock(buf []byte, typ int, writes bool, b *Block) []byte {
 	buf = binary.AppendUvarint(buf, b.Number)
 	buf = append(buf, b.Hash[:]...)
 	buf = binary.AppendUvarint(buf, uint64(len(b.Accounts)))
@@ -89,6 +96,9 @@ func appendBinaryBlock(buf []byte, typ int, b *Block) []byte {
 		var flags byte
 		if a.Absent && typ == TypeFullPrestate {
 			flags |= flagAbsent
+		}
+		if a.Written && writes {
+			flags |= flagWritten
 		}
 		buf = append(buf, flags)
 		if typ == TypeFullPrestate && !a.Absent {
@@ -109,6 +119,15 @@ func appendBinaryBlock(buf []byte, typ int, b *Block) []byte {
 			for _, v := range a.Values {
 				buf = appendShort(buf, v[:])
 			}
+		}
+		if writes {
+			bitmap := make([]byte, (len(a.Slots)+7)/8)
+			for i, w := range a.SlotWritten {
+				if w {
+					bitmap[i/8] |= 1 << (i % 8)
+				}
+			}
+			buf = append(buf, bitmap...)
 		}
 	}
 	return buf
@@ -193,18 +212,19 @@ func DecodeBinary(data []byte) (*File, error) {
 	if string(head[:len(Magic)]) != Magic {
 		return nil, &PosError{Err: errors.New("not a binary BAL sidecar (bad magic)")}
 	}
-	if v := head[len(Magic)]; v != Version {
-		return nil, &PosError{Offset: int64(len(Magic)), Err: fmt.Errorf("unsupported sidecar version %d (want %d)", v, Version)}
+	v := head[len(Magic)]
+	if v != VersionReads && v != VersionWrites {
+		return nil, &PosError{Offset: int64(len(Magic)), Err: fmt.Errorf("unsupported sidecar version %d (want %d or %d)", v, VersionReads, VersionWrites)}
 	}
-	f := &File{Type: int(head[len(Magic)+1])}
+	f := &File{Type: int(head[len(Magic)+1]), Writes: v == VersionWrites}
 	if !ValidType(f.Type) {
 		return nil, &PosError{Offset: int64(len(Magic) + 1), Err: fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", f.Type)}
 	}
 	for r.off < len(data) {
 		start := r.off
-		b, err := r.block(f.Type)
+		b, err := r.block(f.Type, f.Writes)
 		if err == nil {
-			err = b.validate(f.Type)
+			err = b.validate(f.Type, f.Writes)
 			if err == nil && len(f.Blocks) > 0 && b.Number <= f.Blocks[len(f.Blocks)-1].Number {
 				err = fmt.Errorf("entries not in strictly ascending block order (after block %d)", f.Blocks[len(f.Blocks)-1].Number)
 			}
@@ -220,7 +240,7 @@ func DecodeBinary(data []byte) (*File, error) {
 	return f, nil
 }
 
-func (r *binReader) block(typ int) (*Block, error) {
+func (r *binReader) block(typ int, writes bool) (*Block, error) {
 	var (
 		b   = new(Block)
 		err error
@@ -239,14 +259,14 @@ func (r *binReader) block(typ int) (*Block, error) {
 	}
 	b.Accounts = make([]*Account, n)
 	for i := range b.Accounts {
-		if b.Accounts[i], err = r.account(typ); err != nil {
+		if b.Accounts[i], err = r.account(typ, writes); err != nil {
 			return nil, err
 		}
 	}
 	return b, nil
 }
 
-func (r *binReader) account(typ int) (*Account, error) {
+func (r *binReader) account(typ int, writes bool) (*Account, error) {
 	a := new(Account)
 	addr, err := r.bytes(common.AddressLength)
 	if err != nil {
@@ -257,11 +277,19 @@ func (r *binReader) account(typ int) (*Account, error) {
 	if err != nil {
 		return nil, err
 	}
-	if flags[0]&^flagAbsent != 0 || (flags[0] != 0 && typ != TypeFullPrestate) {
+	known := byte(0)
+	if typ == TypeFullPrestate {
+		known |= flagAbsent
+	}
+	if writes {
+		known |= flagWritten
+	}
+	if flags[0]&^known != 0 {
 		r.off--
 		return nil, r.fail(fmt.Errorf("invalid account flags %#x", flags[0]))
 	}
 	a.Absent = flags[0]&flagAbsent != 0
+	a.Written = flags[0]&flagWritten != 0
 	if typ == TypeFullPrestate && !a.Absent {
 		if a.Nonce, err = r.uvarint(); err != nil {
 			return nil, err
@@ -298,6 +326,21 @@ func (r *binReader) account(typ int) (*Account, error) {
 				return nil, err
 			}
 			a.Values[i] = common.BytesToHash(v)
+		}
+	}
+	if writes {
+		start := r.off
+		bitmap, err := r.bytes((n + 7) / 8)
+		if err != nil {
+			return nil, err
+		}
+		a.SlotWritten = make([]bool, n)
+		for i := range a.SlotWritten {
+			a.SlotWritten[i] = bitmap[i/8]&(1<<(i%8)) != 0
+		}
+		if n%8 != 0 && bitmap[len(bitmap)-1]>>(n%8) != 0 {
+			r.off = start + len(bitmap) - 1
+			return nil, r.fail(errors.New("written-slot bitmap marks slots beyond the account's keys"))
 		}
 	}
 	return a, nil

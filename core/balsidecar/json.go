@@ -32,15 +32,18 @@ import (
 
 // The JSON form:
 //
-//	{"version": 1, "type": 4, "blocks": [
+//	{"version": 2, "type": 4, "blocks": [
 //	  {"number": 12, "hash": "0x…", "accounts": [
 //	    {"address": "0x…", "nonce": 1, "balance": "0xde0b6b3a7640000",
 //	     "codeHash": "0x…", "storageRoot": "0x…",
-//	     "storage": ["0x<key>", …], "values": ["0x<value>", …]},
+//	     "storage": ["0x<key>", …], "values": ["0x<value>", …],
+//	     "written": true, "writes": ["0x<key>", …]},
 //	    {"address": "0x…", "absent": true}]}]}
 //
 // Numbers are JSON numbers, balances hex quantities, addresses, hashes and keys
 // fixed-length hex, slot values hex of at most 32 bytes (left-padded).
+// "written" and "writes" (the keys of "storage" the block changes) exist in
+// version 2 only.
 
 type jsonFile struct {
 	Version int          `json:"version"`
@@ -63,6 +66,8 @@ type jsonAccount struct {
 	StorageRoot string   `json:"storageRoot,omitempty"`
 	Storage     []string `json:"storage,omitempty"`
 	Values      []string `json:"values,omitempty"`
+	Written     bool     `json:"written,omitempty"`
+	Writes      []string `json:"writes,omitempty"`
 }
 
 // PosError is a decoding error at a position of the input.
@@ -170,8 +175,8 @@ func DecodeJSON(data []byte) (*File, error) {
 				return nil, fail(skipSeparators(data, off+int64(len(key))+2), err)
 			}
 			if key == "version" {
-				if v != Version {
-					return nil, jsonPos(data, off, fmt.Errorf("unsupported sidecar version %d (want %d)", v, Version))
+				if v != VersionReads && v != VersionWrites {
+					return nil, jsonPos(data, off, fmt.Errorf("unsupported sidecar version %d (want %d or %d)", v, VersionReads, VersionWrites))
 				}
 				out.Version = v
 			} else {
@@ -212,11 +217,11 @@ func DecodeJSON(data []byte) (*File, error) {
 	if out.Type == 0 {
 		return nil, jsonPos(data, 0, errors.New("missing field \"type\""))
 	}
-	f := &File{Type: out.Type, Blocks: make([]*Block, 0, len(out.Blocks))}
+	f := &File{Type: out.Type, Writes: out.Version == VersionWrites, Blocks: make([]*Block, 0, len(out.Blocks))}
 	for i, jb := range out.Blocks {
-		b, err := jb.convert()
+		b, err := jb.convert(f.Writes)
 		if err == nil {
-			err = b.validate(f.Type)
+			err = b.validate(f.Type, f.Writes)
 		}
 		if err == nil && i > 0 && b.Number <= f.Blocks[i-1].Number {
 			err = fmt.Errorf("entries not in strictly ascending block order (after block %d)", f.Blocks[i-1].Number)
@@ -232,7 +237,7 @@ func DecodeJSON(data []byte) (*File, error) {
 	return f, nil
 }
 
-func (jb *jsonBlock) convert() (*Block, error) {
+func (jb *jsonBlock) convert(writes bool) (*Block, error) {
 	if jb.Number == nil {
 		return nil, errors.New("missing field \"number\"")
 	}
@@ -242,7 +247,7 @@ func (jb *jsonBlock) convert() (*Block, error) {
 		return nil, err
 	}
 	for i, ja := range jb.Accounts {
-		a, err := ja.convert()
+		a, err := ja.convert(writes)
 		if err != nil {
 			return nil, fmt.Errorf("accounts[%d]: %w", i, err)
 		}
@@ -251,8 +256,11 @@ func (jb *jsonBlock) convert() (*Block, error) {
 	return b, nil
 }
 
-func (ja *jsonAccount) convert() (*Account, error) {
-	a := &Account{Absent: ja.Absent}
+func (ja *jsonAccount) convert(writes bool) (*Account, error) {
+	a := &Account{Absent: ja.Absent, Written: ja.Written}
+	if !writes && (ja.Written || ja.Writes != nil) {
+		return nil, errors.New("\"written\" and \"writes\" need version 2")
+	}
 	addr, err := parseHex("address", ja.Address, common.AddressLength, true)
 	if err != nil {
 		return nil, err
@@ -292,7 +300,37 @@ func (ja *jsonAccount) convert() (*Account, error) {
 			a.Values[i] = common.BytesToHash(v)
 		}
 	}
+	if writes {
+		if a.SlotWritten, err = writeMarks(a.Slots, ja.Writes); err != nil {
+			return nil, err
+		}
+	}
 	return a, nil
+}
+
+// writeMarks turns the keys of "writes" into marks aligned with the keys of
+// "storage"; every written key must be listed there, once.
+func writeMarks(slots []common.Hash, writes []string) ([]bool, error) {
+	index := make(map[common.Hash]int, len(slots))
+	for i, k := range slots {
+		index[k] = i
+	}
+	marks := make([]bool, len(slots))
+	for i, s := range writes {
+		k, err := parseFixed32(fmt.Sprintf("writes[%d]", i), s)
+		if err != nil {
+			return nil, err
+		}
+		j, ok := index[k]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("writes[%d]: key %s is not in \"storage\"", i, k.Hex())
+		case marks[j]:
+			return nil, fmt.Errorf("writes[%d]: key %s listed twice", i, k.Hex())
+		}
+		marks[j] = true
+	}
+	return marks, nil
 }
 
 func parseFixed32(what, s string) (common.Hash, error) {
@@ -334,9 +372,9 @@ func parseHex(what, s string, size int, exact bool) ([]byte, error) {
 // EncodeJSON writes f in the JSON form, one account per line.
 func EncodeJSON(w io.Writer, f *File) error {
 	var buf bytes.Buffer
-	writeJSONHeader(&buf, f.Type)
+	writeJSONHeader(&buf, f.Type, f.Writes)
 	for i, b := range f.Blocks {
-		if err := writeJSONBlock(&buf, f.Type, b, i == 0); err != nil {
+		if err := writeJSONBlock(&buf, f.Type, f.Writes, b, i == 0); err != nil {
 			return err
 		}
 		if buf.Len() > 1<<20 {
@@ -351,8 +389,8 @@ func EncodeJSON(w io.Writer, f *File) error {
 	return err
 }
 
-func writeJSONHeader(buf *bytes.Buffer, typ int) {
-	fmt.Fprintf(buf, "{\"version\": %d, \"type\": %d, \"blocks\": [", Version, typ)
+func writeJSONHeader(buf *bytes.Buffer, typ int, writes bool) {
+	fmt.Fprintf(buf, "{\"version\": %d, \"type\": %d, \"blocks\": [", version(writes), typ)
 }
 
 func writeJSONTrailer(buf *bytes.Buffer) {
@@ -361,7 +399,7 @@ func writeJSONTrailer(buf *bytes.Buffer) {
 
 // writeJSONBlock writes one block of a file of the given type; first says
 // whether it is the file's first block.
-func writeJSONBlock(buf *bytes.Buffer, typ int, b *Block, first bool) error {
+func writeJSONBlock(buf *bytes.Buffer, typ int, writes bool, b *Block, first bool) error {
 	if !first {
 		buf.WriteByte(',')
 	}
@@ -386,6 +424,12 @@ func writeJSONBlock(buf *bytes.Buffer, typ int, b *Block, first bool) error {
 		if typ >= TypeSlotValues {
 			for _, v := range a.Values {
 				ja.Values = append(ja.Values, "0x"+new(big.Int).SetBytes(v[:]).Text(16))
+			}
+		}
+		if writes {
+			ja.Written = a.Written
+			for _, k := range a.WrittenSlots() {
+				ja.Writes = append(ja.Writes, k.Hex())
 			}
 		}
 		enc, err := json.Marshal(&ja)

@@ -27,7 +27,9 @@
 //   - Type 4: Type 3 plus the pre-block nonce, balance, code hash and storage
 //     root of every listed account, which are injected too.
 //
-// Entries are keyed by block number and block hash. The JSON form is for
+// Entries are keyed by block number and block hash. Version 2 files also mark
+// what each block writes: accounts whose fields change and slots whose values
+// change, the paths a block's trie update resolves. The JSON form is for
 // interchange, the binary form (binary.go) for long ranges; docs/bal-sidecar.md
 // in statelab describes both.
 package balsidecar
@@ -42,8 +44,13 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// Version is the only sidecar format version this package reads and writes.
-const Version = 1
+// Format versions. Version 1 lists what blocks read; version 2 also marks what
+// they write. The package reads both and writes version 2 for files with write
+// sets, version 1 otherwise.
+const (
+	VersionReads  = 1
+	VersionWrites = 2
+)
 
 // Sidecar types.
 const (
@@ -73,6 +80,24 @@ type Account struct {
 	// values (Values[i] belongs to Slots[i]).
 	Slots  []common.Hash
 	Values []common.Hash
+
+	// Write sets (files with Writes only): whether the block changes the
+	// account (existence, nonce, balance, code, or on a Merkle-Patricia state
+	// its storage root), and which slots it changes (SlotWritten[i] belongs
+	// to Slots[i]).
+	Written     bool
+	SlotWritten []bool
+}
+
+// WrittenSlots returns the slots the block changes.
+func (a *Account) WrittenSlots() []common.Hash {
+	var keys []common.Hash
+	for i, w := range a.SlotWritten {
+		if w {
+			keys = append(keys, a.Slots[i])
+		}
+	}
+	return keys
 }
 
 // Block is the access list of one block.
@@ -95,7 +120,16 @@ func (b *Block) Slots() int {
 // A File is not safe for concurrent modification; once loaded it is only read.
 type File struct {
 	Type   int
+	Writes bool // entries carry write sets (version 2)
 	Blocks []*Block
+}
+
+// version returns the format version a file is written in.
+func version(writes bool) int {
+	if writes {
+		return VersionWrites
+	}
+	return VersionReads
 }
 
 // Lookup returns the entry for the given block number, or nil.
@@ -150,14 +184,14 @@ func (f *File) Validate() error {
 		if i > 0 && b.Number <= f.Blocks[i-1].Number {
 			return fmt.Errorf("block %d: entries not in strictly ascending block order (after block %d)", b.Number, f.Blocks[i-1].Number)
 		}
-		if err := b.validate(f.Type); err != nil {
+		if err := b.validate(f.Type, f.Writes); err != nil {
 			return fmt.Errorf("block %d: %w", b.Number, err)
 		}
 	}
 	return nil
 }
 
-func (b *Block) validate(typ int) error {
+func (b *Block) validate(typ int, writes bool) error {
 	if b.Hash == (common.Hash{}) {
 		return errors.New("missing block hash")
 	}
@@ -167,14 +201,14 @@ func (b *Block) validate(typ int) error {
 			return fmt.Errorf("account %s listed twice", a.Address.Hex())
 		}
 		seen[a.Address] = struct{}{}
-		if err := a.validate(typ); err != nil {
+		if err := a.validate(typ, writes); err != nil {
 			return fmt.Errorf("account %s: %w", a.Address.Hex(), err)
 		}
 	}
 	return nil
 }
 
-func (a *Account) validate(typ int) error {
+func (a *Account) validate(typ int, writes bool) error {
 	keys := make(map[common.Hash]struct{}, len(a.Slots))
 	for _, k := range a.Slots {
 		if _, dup := keys[k]; dup {
@@ -183,6 +217,10 @@ func (a *Account) validate(typ int) error {
 		keys[k] = struct{}{}
 	}
 	switch {
+	case writes && len(a.SlotWritten) != len(a.Slots):
+		return fmt.Errorf("%d storage keys but %d write marks", len(a.Slots), len(a.SlotWritten))
+	case !writes && (a.Written || a.SlotWritten != nil):
+		return errors.New("write set in a file without write sets")
 	case typ == TypeKeys && len(a.Values) != 0:
 		return errors.New("type 1 entry carries slot values")
 	case typ >= TypeSlotValues && len(a.Values) != len(a.Slots):

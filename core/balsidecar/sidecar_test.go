@@ -19,6 +19,7 @@ package balsidecar
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -58,6 +59,21 @@ func testFile(typ int) *File {
 	return f
 }
 
+// withWrites marks some accounts and slots of f written (version 2).
+func withWrites(f *File) *File {
+	f.Writes = true
+	for _, b := range f.Blocks {
+		for i, a := range b.Accounts {
+			a.Written = i%2 == 1
+			a.SlotWritten = make([]bool, len(a.Slots))
+			for j := range a.SlotWritten {
+				a.SlotWritten[j] = (i+j)%2 == 0
+			}
+		}
+	}
+	return f
+}
+
 func encodeJSON(t testing.TB, f *File) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -79,8 +95,12 @@ func encodeBinary(t testing.TB, f *File) []byte {
 // TestRoundTrip checks that both forms decode to what was encoded, and that
 // converting between them loses nothing.
 func TestRoundTrip(t *testing.T) {
-	for _, typ := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate} {
+	for _, variant := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate, 10 + TypeKeys, 10 + TypeSlotValues, 10 + TypeFullPrestate} {
+		typ := variant % 10
 		f := testFile(typ)
+		if variant >= 10 {
+			withWrites(f)
+		}
 		if err := f.Validate(); err != nil {
 			t.Fatalf("type %d: test file invalid: %v", typ, err)
 		}
@@ -106,6 +126,49 @@ func TestRoundTrip(t *testing.T) {
 		if b := fromBin.Lookup(6); b != nil {
 			t.Errorf("type %d: lookup of unlisted block 6 returned an entry", typ)
 		}
+		if fromBin.Writes != f.Writes {
+			t.Fatalf("type %d: write sets %v after the round trip, want %v", typ, fromBin.Writes, f.Writes)
+		}
+		if f.Writes {
+			for i, b := range f.Blocks {
+				for j, a := range b.Accounts {
+					got := fromBin.Blocks[i].Accounts[j]
+					if got.Written != a.Written || fmt.Sprint(got.SlotWritten) != fmt.Sprint(a.SlotWritten) {
+						t.Fatalf("type %d: block %d account %d: write set %v %v, want %v %v", typ, b.Number, j, got.Written, got.SlotWritten, a.Written, a.SlotWritten)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWriteSetsNeedVersion2 checks that write sets are refused in version 1
+// files and that version 2 files keep their marks within the listed keys.
+func TestWriteSetsNeedVersion2(t *testing.T) {
+	f := withWrites(testFile(TypeSlotValues))
+	js := string(encodeJSON(t, f))
+	if !strings.Contains(js, `"version": 2`) || !strings.Contains(js, `"writes"`) {
+		t.Fatalf("version 2 JSON lacks its version or write sets:\n%s", js)
+	}
+	v1 := strings.Replace(js, `"version": 2`, `"version": 1`, 1)
+	if _, err := Parse([]byte(v1)); err == nil || !strings.Contains(err.Error(), "need version 2") {
+		t.Errorf("write sets in a version 1 file: %v", err)
+	}
+	stray := strings.Replace(js, `"writes":["`, `"writes":["0x`+strings.Repeat("77", 32)+`","`, 1)
+	if _, err := Parse([]byte(stray)); err == nil || !strings.Contains(err.Error(), "is not in \"storage\"") {
+		t.Errorf("a written key outside storage: %v", err)
+	}
+	bin := encodeBinary(t, f)
+	plain := encodeBinary(t, testFile(TypeSlotValues))
+	if bin[len(Magic)] != VersionWrites || plain[len(Magic)] != VersionReads {
+		t.Errorf("binary versions %d and %d, want %d and %d", bin[len(Magic)], plain[len(Magic)], VersionWrites, VersionReads)
+	}
+	// A bitmap bit beyond the account's keys: the last account of the last
+	// block has two slots, so bit 2 of its bitmap byte is out of range.
+	bad := append([]byte(nil), bin...)
+	bad[len(bad)-1] |= 0x04
+	if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "beyond the account's keys") {
+		t.Errorf("bitmap bit beyond the keys: %v", err)
 	}
 }
 
@@ -203,6 +266,8 @@ func TestValidate(t *testing.T) {
 		{"absent with value", TypeFullPrestate, func(f *File) { f.Blocks[0].Accounts[0].Balance = uint256.NewInt(1) }, "absent account carries"},
 		{"no balance", TypeFullPrestate, func(f *File) { f.Blocks[0].Accounts[1].Balance = nil }, "lacks balance"},
 		{"no hash", TypeKeys, func(f *File) { f.Blocks[2].Hash = common.Hash{} }, "missing block hash"},
+		{"writes in version 1", TypeKeys, func(f *File) { f.Blocks[0].Accounts[1].Written = true }, "write set in a file without"},
+		{"short write marks", TypeKeys, func(f *File) { withWrites(f); a := f.Blocks[0].Accounts[2]; a.SlotWritten = a.SlotWritten[:1] }, "2 storage keys but 1 write marks"},
 	}
 	for _, tt := range tests {
 		f := testFile(tt.typ)
@@ -220,6 +285,8 @@ func FuzzParse(f *testing.F) {
 	for _, typ := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate} {
 		f.Add(encodeJSON(f, testFile(typ)))
 		f.Add(encodeBinary(f, testFile(typ)))
+		f.Add(encodeJSON(f, withWrites(testFile(typ))))
+		f.Add(encodeBinary(f, withWrites(testFile(typ))))
 	}
 	f.Add([]byte(`{"version":1,"type":1,"blocks":[]}`))
 	f.Add([]byte(`{"version":1,"type":3,"blocks":[{"number":1,"hash":"0x` + strings.Repeat("11", 32) + `","accounts":[{"address":"0x` + strings.Repeat("22", 20) + `","storage":["0x` + strings.Repeat("33", 32) + `"],"values":["0x1"]}]}]}`))

@@ -33,6 +33,7 @@ import (
 type Writer struct {
 	w      *bufio.Writer
 	typ    int
+	writes bool
 	json   bool
 	blocks int
 	last   uint64
@@ -40,19 +41,20 @@ type Writer struct {
 	bbuf   []byte
 }
 
-// NewWriter starts a sidecar of the given type on w, in the JSON form if
-// asJSON is set, else in the binary form.
-func NewWriter(w io.Writer, typ int, asJSON bool) (*Writer, error) {
+// NewWriter starts a sidecar of the given type on w, with write sets if
+// writes is set (version 2), in the JSON form if asJSON is set, else in the
+// binary form.
+func NewWriter(w io.Writer, typ int, writes, asJSON bool) (*Writer, error) {
 	if !ValidType(typ) {
 		return nil, fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", typ)
 	}
-	sw := &Writer{w: bufio.NewWriterSize(w, 1<<20), typ: typ, json: asJSON}
+	sw := &Writer{w: bufio.NewWriterSize(w, 1<<20), typ: typ, writes: writes, json: asJSON}
 	if asJSON {
-		writeJSONHeader(&sw.jbuf, typ)
+		writeJSONHeader(&sw.jbuf, typ, writes)
 		_, err := sw.w.Write(sw.jbuf.Bytes())
 		return sw, err
 	}
-	_, err := sw.w.Write(appendBinaryHeader(nil, typ))
+	_, err := sw.w.Write(appendBinaryHeader(nil, typ, writes))
 	return sw, err
 }
 
@@ -61,17 +63,17 @@ func (sw *Writer) Write(b *Block) error {
 	if sw.blocks > 0 && b.Number <= sw.last {
 		return fmt.Errorf("block %d: entries not in strictly ascending block order (after block %d)", b.Number, sw.last)
 	}
-	if err := b.validate(sw.typ); err != nil {
+	if err := b.validate(sw.typ, sw.writes); err != nil {
 		return fmt.Errorf("block %d: %w", b.Number, err)
 	}
 	var err error
 	if sw.json {
 		sw.jbuf.Reset()
-		if err = writeJSONBlock(&sw.jbuf, sw.typ, b, sw.blocks == 0); err == nil {
+		if err = writeJSONBlock(&sw.jbuf, sw.typ, sw.writes, b, sw.blocks == 0); err == nil {
 			_, err = sw.w.Write(sw.jbuf.Bytes())
 		}
 	} else {
-		sw.bbuf = appendBinaryBlock(sw.bbuf[:0], sw.typ, b)
+		sw.bbuf = appendBinaryBlock(sw.bbuf[:0], sw.typ, sw.writes, b)
 		_, err = sw.w.Write(sw.bbuf)
 	}
 	if err != nil {

@@ -24,9 +24,13 @@ import (
 // TestWriterMatchesEncoders checks that a file written block by block is byte
 // for byte what the whole-file encoders write, in both forms and every type.
 func TestWriterMatchesEncoders(t *testing.T) {
-	for _, typ := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate} {
+	for _, variant := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate, 10 + TypeKeys, 10 + TypeFullPrestate} {
+		typ := variant % 10
 		for _, asJSON := range []bool{false, true} {
 			f := testFile(typ)
+			if variant >= 10 {
+				withWrites(f)
+			}
 			var whole, streamed bytes.Buffer
 			var err error
 			if asJSON {
@@ -37,7 +41,7 @@ func TestWriterMatchesEncoders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := NewWriter(&streamed, typ, asJSON)
+			w, err := NewWriter(&streamed, typ, f.Writes, asJSON)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +74,7 @@ func TestWriterRefusesDisorder(t *testing.T) {
 	if len(f.Blocks) < 2 {
 		t.Fatal("test file needs two blocks")
 	}
-	w, err := NewWriter(new(bytes.Buffer), TypeFullPrestate, false)
+	w, err := NewWriter(new(bytes.Buffer), TypeFullPrestate, false, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +90,7 @@ func TestWriterRefusesDisorder(t *testing.T) {
 	if err := w.Write(&bad); err == nil {
 		t.Error("writer accepted an account listed twice")
 	}
-	if _, err := NewWriter(new(bytes.Buffer), 2, true); err == nil {
+	if _, err := NewWriter(new(bytes.Buffer), 2, false, true); err == nil {
 		t.Error("writer accepted type 2")
 	}
 }

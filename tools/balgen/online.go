@@ -47,6 +47,9 @@ import (
 //     their calls read (EIP-4788, EIP-2935, and the EIP-7002/7251 queue
 //     heads). State read only by a request queue that holds requests, and
 //     accounts the tracer leaves out, are read normally on import.
+//     The diff mode also gives the write set: the accounts and slots the
+//     transactions change; system-call slots, the fee recipient and the
+//     withdrawal recipients are counted as written.
 //  2. The values of that state at the parent block, from eth_getProof (which
 //     tells an absent account from an existing empty one), or, on a node that
 //     serves no proofs (a binary-trie node in geth v1.17), from eth_getBalance,
@@ -67,7 +70,7 @@ func traceRange(url string, from, to uint64, typ int, progress io.Writer) (*bals
 	defer client.Close()
 
 	src := &prestateSource{client: client, proofs: true, progress: progress}
-	f := &balsidecar.File{Type: typ}
+	f := &balsidecar.File{Type: typ, Writes: true}
 	start, last := time.Now(), time.Now()
 	for n := from; n <= to; n++ {
 		b, err := src.block(ctx, n, typ)
@@ -120,26 +123,33 @@ type prestateTrace struct {
 	} `json:"result"`
 }
 
-// keySet is the state a block reads: accounts and their storage keys.
-type keySet map[common.Address]map[common.Hash]struct{}
+// keySet is the state a block reads: accounts and their storage keys, each
+// marked if the block writes it.
+type keySet map[common.Address]*keyedAccount
 
-func (k keySet) add(addr common.Address, slots ...common.Hash) {
-	m := k[addr]
-	if m == nil {
-		m = make(map[common.Hash]struct{})
-		k[addr] = m
+type keyedAccount struct {
+	written bool
+	slots   map[common.Hash]bool // key -> written
+}
+
+func (k keySet) add(addr common.Address, written bool, slots ...common.Hash) {
+	a := k[addr]
+	if a == nil {
+		a = &keyedAccount{slots: make(map[common.Hash]bool)}
+		k[addr] = a
 	}
+	a.written = a.written || written
 	for _, s := range slots {
-		m[s] = struct{}{}
+		a.slots[s] = a.slots[s] || written
 	}
 }
 
-func (k keySet) addTraced(accounts map[common.Address]*prestateAccount) {
+func (k keySet) addTraced(accounts map[common.Address]*prestateAccount, written bool) {
 	for addr, a := range accounts {
-		k.add(addr)
+		k.add(addr, written)
 		if a != nil {
 			for slot := range a.Storage {
-				k.add(addr, slot)
+				k.add(addr, written, slot)
 			}
 		}
 	}
@@ -164,7 +174,12 @@ func (s *prestateSource) block(ctx context.Context, n uint64, typ int) (*balside
 	}
 	b := &balsidecar.Block{Number: n, Hash: blk.Hash}
 	for _, addr := range sortedAddresses(keys) {
-		a := &balsidecar.Account{Address: addr, Slots: sortedSlots(keys[addr])}
+		ka := keys[addr]
+		a := &balsidecar.Account{Address: addr, Slots: sortedSlots(ka.slots), Written: ka.written}
+		a.SlotWritten = make([]bool, len(a.Slots))
+		for i, k := range a.Slots {
+			a.SlotWritten[i] = ka.slots[k]
+		}
 		if typ >= balsidecar.TypeSlotValues {
 			err := s.values(ctx, parent, a, typ)
 			if errors.Is(err, errUnknownExistence) {
@@ -209,9 +224,9 @@ func (s *prestateSource) traceKeys(ctx context.Context, n uint64, keys keySet) e
 			if tr.Error != "" {
 				return fmt.Errorf("trace of %s: %s", tr.TxHash.Hex(), tr.Error)
 			}
-			keys.addTraced(tr.Result.Plain)
-			keys.addTraced(tr.Result.Pre)
-			keys.addTraced(tr.Result.Post)
+			keys.addTraced(tr.Result.Plain, false)
+			keys.addTraced(tr.Result.Pre, true) // diff mode lists what the transaction changes
+			keys.addTraced(tr.Result.Post, true)
 		}
 	}
 	return nil
@@ -221,9 +236,9 @@ func (s *prestateSource) traceKeys(ctx context.Context, n uint64, keys keySet) e
 // transactions: fee recipient, withdrawal recipients and system calls. A
 // system contract is listed where it has code at the parent block.
 func (s *prestateSource) addOutsideTransactions(ctx context.Context, n uint64, parent string, blk *rpcBlock, keys keySet) error {
-	keys.add(blk.Miner)
+	keys.add(blk.Miner, true)
 	for _, w := range blk.Withdrawals {
-		keys.add(w.Address)
+		keys.add(w.Address, true)
 	}
 	deployed := func(addr common.Address) (bool, error) {
 		var code hexutil.Bytes
@@ -249,8 +264,9 @@ func (s *prestateSource) addOutsideTransactions(ctx context.Context, n uint64, p
 		if !ok {
 			continue
 		}
+		keys.add(c.addr, false)
 		for _, slot := range c.slots {
-			keys.add(c.addr, common.BigToHash(new(big.Int).SetUint64(slot)))
+			keys.add(c.addr, true, common.BigToHash(new(big.Int).SetUint64(slot)))
 		}
 	}
 	return nil
@@ -374,7 +390,7 @@ func sortedAddresses(keys keySet) []common.Address {
 	return addrs
 }
 
-func sortedSlots(slots map[common.Hash]struct{}) []common.Hash {
+func sortedSlots(slots map[common.Hash]bool) []common.Hash {
 	out := make([]common.Hash, 0, len(slots))
 	for s := range slots {
 		out = append(out, s)

@@ -249,7 +249,8 @@ func TestBALOnlineCaseChains(t *testing.T) {
 }
 
 // compareSidecars checks that every account and slot got lists is listed in
-// want with the same pre-block values.
+// want with the same pre-block values, and marked written wherever want
+// marks it written.
 func compareSidecars(t *testing.T, got, want *balsidecar.File) {
 	t.Helper()
 	if len(got.Blocks) != len(want.Blocks) {
@@ -274,15 +275,22 @@ func compareSidecars(t *testing.T, got, want *balsidecar.File) {
 				(ga.Balance == nil) != (wa.Balance == nil) || (ga.Balance != nil && !ga.Balance.Eq(wa.Balance)) {
 				t.Errorf("block %d: %s online %+v, recorded %+v", gb.Number, ga.Address.Hex(), ga, wa)
 			}
+			if wa.Written && !ga.Written {
+				t.Errorf("block %d: %s written by the block, not marked written online", gb.Number, ga.Address.Hex())
+			}
 			slots := make(map[string]string)
+			written := make(map[string]bool)
 			for j, k := range wa.Slots {
 				slots[k.Hex()] = wa.Values[j].Hex()
+				written[k.Hex()] = wa.SlotWritten[j]
 			}
 			for j, k := range ga.Slots {
 				if v, ok := slots[k.Hex()]; !ok {
 					t.Errorf("block %d: %s slot %s listed online but not read by the block", gb.Number, ga.Address.Hex(), k.Hex())
 				} else if v != ga.Values[j].Hex() {
 					t.Errorf("block %d: %s slot %s online %s, recorded %s", gb.Number, ga.Address.Hex(), k.Hex(), ga.Values[j].Hex(), v)
+				} else if written[k.Hex()] && !ga.SlotWritten[j] {
+					t.Errorf("block %d: %s slot %s written by the block, not marked written online", gb.Number, ga.Address.Hex(), k.Hex())
 				}
 			}
 		}
