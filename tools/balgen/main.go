@@ -20,13 +20,15 @@
 //	balgen online  --rpc URL --from N --to M --out F [--type 1|3|4]
 //	balgen offline --datadir D --dump dump.rlp --out F [--type 1|3|4] [--geth PATH]
 //	balgen convert --in F --out G [--to json|binary] [--type 1|3|4]
+//	balgen eip7928 --in F [--dump dump.rlp] --out G
 //
 // offline imports the dump into a copy of datadir D (whose head is the dump's
 // parent) with geth import --bal.record, which records what each block reads
 // with its pre-block value; D is left unchanged. online lists what blocks
 // N..M of a running node read, from the prestateTracer and the block's
 // system calls, and reads the values at each block's parent (traceRange).
-// The codec is geth's core/balsidecar, the overlay package of statelab's
+// eip7928 writes a Type-1 sidecar with write sets from standard EIP-7928 block
+// access lists (eip7928.go). The codec is geth's core/balsidecar, the overlay package of statelab's
 // BAL sidecar patch.
 package main
 
@@ -47,7 +49,7 @@ func main() {
 	}
 }
 
-const usage = "usage: balgen online|offline|convert [flags] (see balgen CMD -h)"
+const usage = "usage: balgen online|offline|convert|eip7928 [flags] (see balgen CMD -h)"
 
 func run(args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -91,6 +93,35 @@ func run(args []string, out io.Writer) error {
 		f, err := offline(*geth, *datadir, *dump, *typ, os.Stderr)
 		if err != nil {
 			return err
+		}
+		return writeFile(*outPath, "", f, out)
+	case "eip7928":
+		in := fs.String("in", "", "geth export file whose blocks carry EIP-7928 access lists, or with --dump an RLP stream of access lists")
+		dump := fs.String("dump", "", "block dump whose blocks the access lists of --in belong to, one list per block above genesis, in order")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if *in == "" || *outPath == "" {
+			return errors.New("eip7928 needs --in and --out")
+		}
+		var (
+			f       *balsidecar.File
+			without int
+			err     error
+		)
+		if *dump != "" {
+			f, err = fromAccessLists(*in, *dump)
+		} else {
+			f, without, err = fromExport(*in)
+		}
+		if err != nil {
+			return err
+		}
+		if without > 0 {
+			fmt.Fprintf(out, "balgen: %d blocks of %s carry no access list and are not listed\n", without, *in)
+		}
+		if len(f.Blocks) == 0 {
+			return fmt.Errorf("%s: no block carries an access list", *in)
 		}
 		return writeFile(*outPath, "", f, out)
 	case "convert":

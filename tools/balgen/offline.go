@@ -18,8 +18,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -143,36 +141,22 @@ func dumpBlocks(path string) ([]dumpBlock, error) {
 // scanHeaders calls fn with the header of every block of an RLP dump (gzip
 // if the name ends in .gz), as geth import reads it.
 func scanHeaders(path string, fn func(*types.Header)) error {
-	fh, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer fh.Close()
-	var r io.Reader = fh
-	if strings.HasSuffix(path, ".gz") {
-		if r, err = gzip.NewReader(fh); err != nil {
-			return fmt.Errorf("%s: %v", path, err)
-		}
-	}
-	stream := rlp.NewStream(r, 0)
-	for i := 0; ; i++ {
-		raw, err := stream.Raw()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
+	return readRLPStream(path, func(i int, s *rlp.Stream) error {
+		raw, err := s.Raw()
 		if err != nil {
-			return fmt.Errorf("%s: block %d of the file: %v", path, i, err)
+			return fmt.Errorf("block %d of the file: %v", i, err)
 		}
 		content, _, err := rlp.SplitList(raw)
 		if err != nil {
-			return fmt.Errorf("%s: block %d of the file: %v", path, i, err)
+			return fmt.Errorf("block %d of the file: %v", i, err)
 		}
 		var h types.Header
 		if err := rlp.DecodeBytes(firstItem(content), &h); err != nil {
-			return fmt.Errorf("%s: block %d of the file: %v", path, i, err)
+			return fmt.Errorf("block %d of the file: %v", i, err)
 		}
 		fn(&h)
-	}
+		return nil
+	})
 }
 
 func firstItem(list []byte) []byte {

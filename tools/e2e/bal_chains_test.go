@@ -18,6 +18,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -28,7 +29,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types/bal"
+	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/rpc"
+	"github.com/holiman/uint256"
 
 	"statelab/core/balsidecar"
 )
@@ -329,6 +334,63 @@ func TestBALRecordRefusals(t *testing.T) {
 	for _, e := range entries {
 		if e.Name() != "broken.rlp" {
 			t.Errorf("failed import left %s behind", e.Name())
+		}
+	}
+}
+
+// TestBALFromEIP7928 turns each block's recorded access set into a standard
+// EIP-7928 block access list (what a node building Amsterdam blocks would
+// give), converts those with balgen eip7928 into a Type-1 sidecar, and
+// imports the chain with it: the head root must be the chain's, with the
+// listed state fetched and the write set warmed.
+func TestBALFromEIP7928(t *testing.T) {
+	c := setupCaseChain(t, "mpt-path")
+	dir := t.TempDir()
+	recorded := filepath.Join(dir, "rec.bal")
+	mustRun(t, "balgen", "offline", "--datadir", c.genesis, "--dump", c.chain, "--out", recorded, "--geth", bin(t, "geth"))
+	f, err := balsidecar.Load(recorded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lists bytes.Buffer
+	for _, b := range f.Blocks {
+		list := bal.NewConstructionBlockAccessList()
+		for _, a := range b.Accounts {
+			list.AccountRead(a.Address)
+			if a.Written {
+				list.BalanceChange(1, a.Address, uint256.NewInt(1))
+			}
+			for i, key := range a.Slots {
+				if a.SlotWritten[i] {
+					list.StorageWrite(1, a.Address, key, common.Hash{1})
+				} else {
+					list.StorageRead(a.Address, key)
+				}
+			}
+		}
+		if err := rlp.Encode(&lists, list.ToEncodingObj()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := filepath.Join(dir, "lists.rlp")
+	if err := os.WriteFile(in, lists.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sidecar := filepath.Join(dir, "eip7928.bal")
+	mustRun(t, "balgen", "eip7928", "--in", in, "--dump", c.chain, "--out", sidecar)
+	datadir := c.copyGenesis(t)
+	res := run(t, "geth", append(append([]string{"--datadir", datadir}, c.flags...), "import", "--nocompaction", "--debug.logslowblock", "0", "--bal.file", sidecar, c.chain)...)
+	if res.code != 0 {
+		t.Fatalf("import with the EIP-7928 sidecar failed:\n%s", tail(res.stderr, 15))
+	}
+	mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", c.manifest)
+	figs := balFiguresOf(t, res.stderr)
+	if len(figs) != len(f.Blocks) {
+		t.Fatalf("%d bal objects logged, want %d", len(figs), len(f.Blocks))
+	}
+	for i, fig := range figs {
+		if fig.Type != 1 || fig.SlotsFetched == 0 || fig.WarmSlots == 0 {
+			t.Errorf("block %d: %+v, want type 1 with slots fetched and a write set warmed", i+1, fig)
 		}
 	}
 }

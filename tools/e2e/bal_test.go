@@ -188,6 +188,8 @@ type balFigures struct {
 	DBAccountReads   int64 `json:"db_account_reads"`
 	DBSlotReads      int64 `json:"db_slot_reads"`
 	DBCodeReads      int64 `json:"db_code_reads"`
+	WarmSlots        int   `json:"warm_slots"`
+	WarmNodes        int64 `json:"warm_nodes"`
 }
 
 // balFiguresOf returns the "bal" objects of the slow-block JSON in a log.
