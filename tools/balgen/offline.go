@@ -23,8 +23,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,6 +36,8 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"statelab/core/balsidecar"
+	"statelab/tools/internal/fsutil"
+	"statelab/tools/internal/netutil"
 )
 
 // defaultGeth is the geth binary offline runs: $STATELAB_BIN/geth when set
@@ -68,7 +68,7 @@ func offline(geth, datadir, dump string, typ int) (*balsidecar.File, error) {
 	}
 	defer os.RemoveAll(tmp)
 	copyDir := filepath.Join(tmp, "datadir")
-	if err := copyTree(datadir, copyDir); err != nil {
+	if err := fsutil.CopyTree(datadir, copyDir); err != nil {
 		return nil, fmt.Errorf("copying %s: %v", datadir, err)
 	}
 	var stderr bytes.Buffer
@@ -140,54 +140,14 @@ func firstItem(list []byte) []byte {
 	return list[:len(list)-len(rest)]
 }
 
-// copyTree copies the regular files and directories of src to dst.
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.MkdirAll(target, 0o700)
-		case !d.Type().IsRegular():
-			return nil // sockets (geth.ipc) and the like
-		}
-		in, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer in.Close()
-		out, err := os.OpenFile(target, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err != nil {
-			return err
-		}
-		if _, err := io.Copy(out, in); err != nil {
-			out.Close()
-			return err
-		}
-		return out.Close()
-	})
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
 // serve starts geth on datadir with the eth and debug APIs on a localhost
 // HTTP port, without networking, and waits until it answers.
 func serve(geth, datadir string) (string, func(), error) {
-	httpPort, err := freePort()
+	httpPort, err := netutil.FreePort()
 	if err != nil {
 		return "", nil, err
 	}
-	authPort, err := freePort()
+	authPort, err := netutil.FreePort()
 	if err != nil {
 		return "", nil, err
 	}

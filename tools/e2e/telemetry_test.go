@@ -33,6 +33,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/netutil"
 )
 
 // jaeger is a Jaeger instance started for one test, on free 127.0.0.1 ports.
@@ -44,12 +47,11 @@ type jaeger struct {
 
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := netutil.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return port
 }
 
 // startJaeger starts the pinned Jaeger through tracing/jaeger.sh (which builds
@@ -179,18 +181,8 @@ func importTraced(t *testing.T, datadir, endpoint, service string, files ...stri
 // blockCount sums the blocks of the given manifest files.
 func blockCount(t *testing.T, d *dump, files ...string) int {
 	t.Helper()
-	blob, err := os.ReadFile(d.manifest)
+	m, err := dumpmanifest.Read(d.manifest)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct {
-		Files []struct {
-			File       string `json:"file"`
-			FirstBlock uint64 `json:"first_block"`
-			LastBlock  uint64 `json:"last_block"`
-		} `json:"files"`
-	}
-	if err := json.Unmarshal(blob, &m); err != nil {
 		t.Fatal(err)
 	}
 	n := 0
