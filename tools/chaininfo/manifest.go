@@ -17,8 +17,6 @@ package main
 
 import "statelab/tools/internal/dumpmanifest"
 
-// The dumpgen manifest and its block files, as every statelab tool reads them.
-type (
-	manifest     = dumpmanifest.Manifest
-	manifestFile = dumpmanifest.File
-)
+// manifestFile is a block file of a dumpgen manifest, as every statelab tool
+// reads it.
+type manifestFile = dumpmanifest.File

@@ -259,16 +259,7 @@ func parseDiffs(text string) ([]fileDiff, error) {
 	return diffs, nil
 }
 
-// paths returns the paths of a patch's diffs.
-func (p *patchFile) paths() []string {
-	out := make([]string, len(p.diffs))
-	for i, d := range p.diffs {
-		out[i] = d.path
-	}
-	return out
-}
-
-// name is the patch's name: its file name without NNNN- and .patch.
+// patchName is a patch's name: its file name without NNNN- and .patch.
 func patchName(file string) string {
 	name := strings.TrimSuffix(file, ".patch")
 	if len(name) > 5 && name[4] == '-' && strings.Trim(name[:4], "0123456789") == "" {
