@@ -50,7 +50,7 @@ func (ws *workspace) treeCommits() ([]treeCommit, error) {
 	}
 	var out []treeCommit
 	for _, id := range ids {
-		body, err := g.run("log", "-1", "--format=%B", id)
+		body, err := g.run("log", "-1", "--format=%b", id) // below the subject
 		if err != nil {
 			return nil, err
 		}
@@ -161,7 +161,7 @@ func (ws *workspace) hunksPatch(g git, c treeCommit, added []string) (string, er
 		return "", err
 	}
 	if len(added) > 0 {
-		if _, err := g.runWith(idx, "", append([]string{"rm", "-q", "--cached", "--"}, added...)...); err != nil {
+		if _, err := g.runWith(idx, "", append([]string{"update-index", "--force-remove", "--"}, added...)...); err != nil {
 			return "", err
 		}
 	}

@@ -223,12 +223,12 @@ func parseDiffs(text string) ([]fileDiff, error) {
 			case strings.HasPrefix(l, "-"):
 				cur.removed++
 				oldN--
-			case strings.HasPrefix(l, " ") || l == "":
+			case (strings.HasPrefix(l, " ") || l == "") && oldN > 0 && newN > 0:
 				oldN--
 				newN--
 			case strings.HasPrefix(l, `\`): // no newline at end of file
 			default:
-				return nil, fmt.Errorf("%s: malformed hunk line %q", cur.path, l)
+				return nil, fmt.Errorf("%s: malformed or cut short hunk at line %q", cur.path, l)
 			}
 		case strings.HasPrefix(l, "diff --git "):
 			f := strings.Fields(l)
