@@ -140,7 +140,7 @@ func (m message) sections() sections {
 				current = &s.related
 			}
 			if p[loc[2]:loc[3]] != "Measured" || loc[4] < 0 {
-				p = p[loc[1]:] // keep "Measured (on what):" as written
+				p = capitalize(p[loc[1]:]) // keep "Measured (on what):" as written
 			}
 		}
 		switch {
@@ -266,4 +266,12 @@ func patchName(file string) string {
 		return name[5:]
 	}
 	return name
+}
+
+// capitalize upper-cases the first letter of s if it is an ASCII lower-case one.
+func capitalize(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
 }
