@@ -139,8 +139,11 @@ func (m message) sections() sections {
 			case "Related":
 				current = &s.related
 			}
-			if p[loc[2]:loc[3]] != "Measured" || loc[4] < 0 {
-				p = capitalize(p[loc[1]:]) // keep "Measured (on what):" as written
+			switch {
+			case p[loc[2]:loc[3]] != "Measured":
+				p = p[loc[1]:]
+			case loc[4] < 0:
+				p = capitalize(p[loc[1]:]) // prose; "Measured (on what):" stays as written
 			}
 		}
 		switch {
