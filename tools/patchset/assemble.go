@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"hash"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,7 +192,11 @@ func (ws *workspace) applyPatch(g git, up *upstream, p *patchFile) error {
 		return nil
 	}
 	for _, f := range overlays {
-		if err := copyFile(filepath.Join(ws.root, filepath.FromSlash(f)), filepath.Join(ws.tree, filepath.FromSlash(f))); err != nil {
+		dst := filepath.Join(ws.tree, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := fsutil.CopyFile(filepath.Join(ws.root, filepath.FromSlash(f)), dst); err != nil {
 			return fmt.Errorf("%s: overlay file %s: %v", p.file, f, err)
 		}
 	}
@@ -206,25 +209,4 @@ func (ws *workspace) applyPatch(g git, up *upstream, p *patchFile) error {
 	}
 	_, err = g.runWith([]string{"GIT_COMMITTER_DATE=" + date}, "", "commit", "-q", "--amend", "--no-edit", "--allow-empty")
 	return err
-}
-
-// copyFile copies src to dst, creating dst's directory and replacing dst.
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

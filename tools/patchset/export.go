@@ -272,14 +272,20 @@ func (ws *workspace) write(up *upstream, set exportSet) error {
 	return nil
 }
 
+// exported resolves upstream and exports the assembled tree in memory.
+func (ws *workspace) exported() (*upstream, exportSet, error) {
+	up, err := ws.upstream()
+	if err != nil {
+		return nil, nil, err
+	}
+	set, err := ws.exportTree(up)
+	return up, set, err
+}
+
 // export writes the assembled tree back into the repository, checks the result
 // and records the tree as exported.
 func (ws *workspace) export() error {
-	up, err := ws.upstream()
-	if err != nil {
-		return err
-	}
-	set, err := ws.exportTree(up)
+	up, set, err := ws.exported()
 	if err != nil {
 		return err
 	}
@@ -305,11 +311,7 @@ func (ws *workspace) export() error {
 // checkExportStable exports the assembled tree in memory and fails if the
 // result differs from the repository: export(assemble(x)) must be x.
 func (ws *workspace) checkExportStable() error {
-	up, err := ws.upstream()
-	if err != nil {
-		return err
-	}
-	set, err := ws.exportTree(up)
+	up, set, err := ws.exported()
 	if err != nil {
 		return err
 	}

@@ -53,7 +53,7 @@ func CopyTree(src, dst string) error {
 		case mode.IsDir():
 			return os.Mkdir(target, mode.Perm()|0o700)
 		case mode.IsRegular():
-			return copyFile(path, target, mode.Perm()|0o200)
+			return copyFile(path, target, mode.Perm())
 		case mode&(fs.ModeSocket|fs.ModeNamedPipe) != 0:
 			return nil
 		default:
@@ -62,14 +62,25 @@ func CopyTree(src, dst string) error {
 	})
 }
 
-// copyFile copies one regular file to a new file with the given permissions.
+// CopyFile copies the regular file src to dst, which must not exist, keeping its
+// permission bits plus the owner's write bit.
+func CopyFile(src, dst string) error {
+	info, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	return copyFile(src, dst, info.Mode().Perm())
+}
+
+// copyFile copies one regular file to a new file with the given permissions and
+// the owner's write bit.
 func copyFile(src, dst string, perm fs.FileMode) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm)
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm|0o200)
 	if err != nil {
 		return err
 	}
