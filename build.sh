@@ -116,6 +116,6 @@ run)
 	[ $# -le 1 ] || die "run takes no arguments"
 	cmd_run
 	;;
--h | --help | help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' ;;
+-h | --help | help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' ;;
 *) patchset "$@" ;;
 esac

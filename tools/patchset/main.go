@@ -60,10 +60,9 @@ func main() {
 		err = run(ws, flag.Args())
 	}
 	if err != nil {
+		fmt.Fprintf(os.Stderr, "build.sh: error: %v\n", err)
 		if errors.Is(err, errUsage) {
 			usage()
-		} else {
-			fmt.Fprintf(os.Stderr, "build.sh: error: %v\n", err)
 		}
 		os.Exit(1)
 	}
@@ -121,6 +120,6 @@ func run(ws *workspace, args []string) error {
 		usage()
 		return nil
 	default:
-		return fmt.Errorf("unknown command %q: %w", cmd, errUsage)
+		return fmt.Errorf("unknown command %q (%w below)", cmd, errUsage)
 	}
 }
