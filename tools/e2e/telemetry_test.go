@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -125,7 +126,8 @@ type jaegerTrace struct {
 }
 
 // traces returns the traces Jaeger holds for service, waiting until want
-// block traces have arrived (export is asynchronous) or a timeout.
+// complete block traces have arrived (export is asynchronous, and Jaeger stores
+// a trace's spans as their batches come in, the block span last) or a timeout.
 func (j *jaeger) traces(t *testing.T, service string, want int) []jaegerTrace {
 	t.Helper()
 	var traces []jaegerTrace
@@ -143,11 +145,16 @@ func (j *jaeger) traces(t *testing.T, service string, want int) []jaegerTrace {
 			t.Fatalf("decoding Jaeger's /api/traces: %v", err)
 		}
 		traces = body.Data
-		if len(traces) >= want {
+		if len(traces) >= want && !slices.ContainsFunc(traces, missingBlockSpan) {
 			break
 		}
 	}
 	return traces
+}
+
+// missingBlockSpan reports whether a trace lacks its block span so far.
+func missingBlockSpan(tr jaegerTrace) bool {
+	return !slices.ContainsFunc(tr.Spans, func(s jaegerSpan) bool { return s.OperationName == "core.blockchain.ProcessBlock" })
 }
 
 // importTraced imports files into datadir with node-level telemetry exported
