@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // buildBinaries builds geth and evm from the assembled tree, statelab's tools,
@@ -121,10 +122,12 @@ func (ws *workspace) check(only string) error {
 			continue
 		}
 		ws.logf("check %s", c.name)
+		start := time.Now()
 		if err := ws.checkOne(commits, c.name); err != nil {
 			fmt.Fprintf(ws.log, "check: %s: %v\n", c.name, err)
 			failed = append(failed, c.name)
 		}
+		ws.logf("check %s: %s", c.name, time.Since(start).Round(time.Second))
 		if ws.ctx.Err() != nil {
 			return ws.ctx.Err()
 		}
