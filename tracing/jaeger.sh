@@ -10,13 +10,16 @@
 # Ports (all on 127.0.0.1): STATELAB_JAEGER_OTLP_GRPC_PORT (4317), _OTLP_HTTP_PORT (4318),
 # _QUERY_PORT (16686, serves /api/traces and /api/v3/traces), _QUERY_GRPC_PORT (16685),
 # _HEALTH_PORT (13133).
+#
+# STATELAB_JAEGER_BIN names a Jaeger binary to use instead of building one (CI
+# points it at a binary it cached).
 set -euo pipefail
 
 JAEGER_MODULE=github.com/jaegertracing/jaeger
 JAEGER_VERSION=v1.76.0 # the one pin; jaeger v1.76.0 is the Jaeger v2 binary (cmd/jaeger)
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE=${STATELAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/statelab}
-BINARY=$CACHE/jaeger-$JAEGER_VERSION/jaeger
+BINARY=${STATELAB_JAEGER_BIN:-$CACHE/jaeger-$JAEGER_VERSION/jaeger}
 RUNDIR=${STATELAB_JAEGER_DIR:-$CACHE/jaeger-run}
 QUERY="http://127.0.0.1:${STATELAB_JAEGER_QUERY_PORT:-16686}"
 
@@ -29,6 +32,7 @@ build() {
 		echo "$BINARY"
 		return 0
 	fi
+	[ -z "${STATELAB_JAEGER_BIN:-}" ] || die "STATELAB_JAEGER_BIN=$STATELAB_JAEGER_BIN is not an executable file"
 	echo "jaeger.sh: building $JAEGER_MODULE/cmd/jaeger@$JAEGER_VERSION (first time only, ~10 min)" >&2
 	mkdir -p "$(dirname "$BINARY")"
 	# The throwaway module lives and dies with this subshell: its EXIT trap removes it

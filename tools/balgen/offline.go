@@ -20,7 +20,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,6 +30,7 @@ import (
 	"github.com/ethereum/go-ethereum/rlp"
 
 	"statelab/core/balsidecar"
+	"statelab/tools/internal/fsutil"
 )
 
 // defaultGeth is the geth binary offline runs: $STATELAB_BIN/geth when set
@@ -64,7 +64,7 @@ func offline(geth, datadir, dump string, typ int, progress io.Writer) (*balsidec
 	}
 	defer os.RemoveAll(tmp)
 	copyDir := filepath.Join(tmp, "datadir")
-	if err := copyTree(datadir, copyDir); err != nil {
+	if err := fsutil.CopyTree(datadir, copyDir); err != nil {
 		return nil, fmt.Errorf("copying %s: %v", datadir, err)
 	}
 	record := filepath.Join(tmp, "record.bal")
@@ -165,37 +165,6 @@ func firstItem(list []byte) []byte {
 		return list
 	}
 	return list[:len(list)-len(rest)]
-}
-
-// copyTree copies the regular files and directories of src to dst.
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.MkdirAll(target, 0o700)
-		case !d.Type().IsRegular():
-			return nil // sockets (geth.ipc) and the like
-		}
-		in, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer in.Close()
-		out, err := os.OpenFile(target, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err != nil {
-			return err
-		}
-		if _, err := io.Copy(out, in); err != nil {
-			out.Close()
-			return err
-		}
-		return out.Close()
-	})
 }
 
 func lastLines(s string, n int) string {

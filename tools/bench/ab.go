@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // abSpec is an A/B comparison of two geth binaries on one workload dump.
@@ -57,9 +59,9 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 	if _, err := os.Stat(s.Dump); err != nil {
 		return nil, ManifestFile{}, fmt.Errorf("--dump: %v", err)
 	}
-	m, err := readManifest(filepath.Join(filepath.Dir(s.Dump), "manifest.json"))
+	m, err := dumpmanifest.Read(filepath.Join(filepath.Dir(s.Dump), "manifest.json"))
 	if err != nil {
-		m = &Manifest{dir: filepath.Dir(s.Dump)}
+		m = &Manifest{Dir: filepath.Dir(s.Dump)}
 	}
 	if s.Genesis != "" {
 		m.Genesis = absPath(s.Genesis)
@@ -88,12 +90,12 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 	if s.Trie != "ubt" && s.Trie != "mpt" {
 		return nil, ManifestFile{}, fmt.Errorf("--trie: unknown trie %q (want ubt or mpt)", s.Trie)
 	}
-	wl, ok := m.fileByPath(s.Dump)
+	wl, ok := m.Lookup(s.Dump)
 	if !ok || wl.Role != "workload" {
 		wl = ManifestFile{File: absPath(s.Dump), Role: "workload", Workload: strings.TrimSuffix(filepath.Base(s.Dump), ".rlp")}
 		m.Files = append(m.Files, wl)
 	}
-	if len(m.populations()) == 0 {
+	if len(m.Populations()) == 0 {
 		return nil, ManifestFile{}, errors.New("--population is required when no manifest.json is beside --dump")
 	}
 	return m, wl, nil

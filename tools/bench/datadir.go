@@ -18,8 +18,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -69,11 +67,11 @@ func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progre
 	if trie == "ubt" {
 		initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", gd))
 	}
-	initArgs = append(initArgs, "init", m.genesisPath())
+	initArgs = append(initArgs, "init", m.GenesisPath())
 	if err := runCommand(filepath.Join(dir, "init.log"), geth, initArgs...); err != nil {
 		return err
 	}
-	importArgs := append([]string{"import", "--datadir", data}, m.populations()...)
+	importArgs := append([]string{"import", "--datadir", data}, m.Populations()...)
 	if err := runCommand(filepath.Join(dir, "population.log"), geth, importArgs...); err != nil {
 		return err
 	}
@@ -89,45 +87,4 @@ func findChaininfo(bin string, progress func(string, ...any)) string {
 	}
 	progress("warning: no chaininfo in %s: prepared datadirs keep the population's state in pathdb's journal, which geth loads into memory at start, so runs do not read it cold", bin)
 	return ""
-}
-
-// copyTree copies the regular files and directories under src to dst, which
-// must not exist. Sparse or preallocated space is not copied.
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.Mkdir(target, 0o755)
-		case d.Type().IsRegular():
-			return copyFile(path, target)
-		default:
-			return fmt.Errorf("copying %s: not a regular file or directory", path)
-		}
-	})
-}
-
-// copyFile copies one regular file.
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

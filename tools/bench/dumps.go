@@ -21,6 +21,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // dumpDir is where the dump of a trie kind at a scale lives under the work
@@ -34,7 +36,7 @@ func dumpDir(work, trie string, sc Scale) string {
 func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...any)) (*Manifest, error) {
 	dir := dumpDir(work, trie, sc)
 	path := filepath.Join(dir, "manifest.json")
-	if m, err := readManifest(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks {
+	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks {
 		progress("reusing dump %s", dir)
 		return m, nil
 	}
@@ -47,5 +49,5 @@ func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...a
 	if err != nil {
 		return nil, err
 	}
-	return readManifest(path)
+	return dumpmanifest.Read(path)
 }

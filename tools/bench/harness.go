@@ -23,6 +23,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"statelab/tools/internal/fsutil"
 )
 
 // harness runs imports under the study protocol: a fresh copy of a prepared
@@ -58,12 +60,12 @@ func (h *harness) progress(format string, args ...any) {
 
 // preparedDir is the prepared datadir of a configuration on a dump.
 func (h *harness) preparedDir(m *Manifest, c Config) string {
-	return filepath.Join(h.work, "datadirs", filepath.Base(m.dir), c.DatadirKey())
+	return filepath.Join(h.work, "datadirs", filepath.Base(m.Dir), c.DatadirKey())
 }
 
 // runOnce measures one run of a configuration.
 func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string, run int) (*RunRecord, error) {
-	mf, file, err := m.workload(c.Workload)
+	mf, file, err := m.Workload(c.Workload)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +73,7 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 	if err := os.RemoveAll(scratch); err != nil {
 		return nil, err
 	}
-	if err := copyTree(filepath.Join(prepared, "datadir"), scratch); err != nil {
+	if err := fsutil.CopyTree(filepath.Join(prepared, "datadir"), scratch); err != nil {
 		return nil, fmt.Errorf("copying prepared datadir %s: %v", prepared, err)
 	}
 	rec := &RunRecord{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,

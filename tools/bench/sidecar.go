@@ -27,7 +27,7 @@ import (
 // the work directory. It is Type 4, which serves every type (geth import
 // --bal.type applies a lower type from a higher file).
 func sidecarPath(work string, m *Manifest, workload string) string {
-	return filepath.Join(work, "sidecars", filepath.Base(m.dir), workload+".bal")
+	return filepath.Join(work, "sidecars", filepath.Base(m.Dir), workload+".bal")
 }
 
 // ensureSidecar generates the Type-4 sidecar of a workload with balgen
@@ -41,7 +41,7 @@ func ensureSidecar(balgen, geth, prepared, path string, m *Manifest, workload st
 		progress("reusing BAL sidecar %s", path)
 		return nil
 	}
-	_, file, err := m.workload(workload)
+	_, file, err := m.Workload(workload)
 	if err != nil {
 		return err
 	}

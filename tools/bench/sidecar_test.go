@@ -27,7 +27,7 @@ import (
 // workload's Type-4 sidecar in the work directory and the type as a number.
 func TestConfigArgsBAL(t *testing.T) {
 	h := &harness{work: "/w"}
-	m := &Manifest{dir: "/w/dumps/mpt-100-2"}
+	m := &Manifest{Dir: "/w/dumps/mpt-100-2"}
 	got := h.configArgs(Config{Trie: "mpt", Workload: "erc20_approve", BAL: "type3", Telemetry: "phase"}, m)
 	want := []string{"--bal.file", filepath.Join("/w", "sidecars", "mpt-100-2", "erc20_approve.bal"), "--bal.type", "3",
 		"--telemetry", "--telemetry.level=phase"}
@@ -44,7 +44,7 @@ func TestConfigArgsBAL(t *testing.T) {
 func TestPrepareSidecarsNeedsBalgen(t *testing.T) {
 	sr := &studyRun{study: &Study{path: "bal.toml"}, h: &harness{work: t.TempDir()}}
 	configs := []Config{{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, {Trie: "mpt", Workload: "erc20_approve", BAL: "type1"}}
-	err := sr.prepareSidecars(configs, map[string]*Manifest{"mpt": {dir: "d"}})
+	err := sr.prepareSidecars(configs, map[string]*Manifest{"mpt": {Dir: "d"}})
 	if err == nil || !strings.Contains(err.Error(), "bal.toml") || !strings.Contains(err.Error(), "balgen") || !strings.Contains(err.Error(), "type1") {
 		t.Errorf("error %v, want one naming the study, balgen and the type", err)
 	}

@@ -33,6 +33,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 func main() {
@@ -66,11 +68,11 @@ func run(args []string, out io.Writer) error {
 		}
 		return printJSON(out, head)
 	case "verify":
-		m, err := readManifest(*manifestPath)
+		m, err := dumpmanifest.Read(*manifestPath)
 		if err != nil {
 			return err
 		}
-		want, err := m.target(*file)
+		want, err := m.Target(*file)
 		if err != nil {
 			return fmt.Errorf("%s: %v", *manifestPath, err)
 		}
@@ -90,7 +92,7 @@ func run(args []string, out io.Writer) error {
 		}
 		return printJSON(out, res)
 	case "files":
-		m, err := readManifest(*manifestPath)
+		m, err := dumpmanifest.Read(*manifestPath)
 		if err != nil {
 			return err
 		}

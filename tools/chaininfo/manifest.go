@@ -15,63 +15,8 @@
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 package main
 
-import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"os"
+import "statelab/tools/internal/dumpmanifest"
 
-	"github.com/ethereum/go-ethereum/common"
-)
-
-// manifest holds the stable keys of a dumpgen manifest.json.
-type manifest struct {
-	Genesis string         `json:"genesis"`
-	Files   []manifestFile `json:"files"`
-}
-
-type manifestFile struct {
-	File       string      `json:"file"`
-	Role       string      `json:"role"`
-	Workload   string      `json:"workload"`
-	FirstBlock uint64      `json:"first_block"`
-	LastBlock  uint64      `json:"last_block"`
-	HeadRoot   common.Hash `json:"head_root"`
-	HeadHash   common.Hash `json:"head_hash"`
-}
-
-func readManifest(path string) (*manifest, error) {
-	if path == "" {
-		return nil, errors.New("--manifest is required")
-	}
-	blob, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var m manifest
-	if err := json.Unmarshal(blob, &m); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(m.Files) == 0 {
-		return nil, fmt.Errorf("%s lists no files", path)
-	}
-	return &m, nil
-}
-
-// target returns the named file, or the last population file if name is empty.
-func (m *manifest) target(name string) (*manifestFile, error) {
-	var found *manifestFile
-	for i := range m.Files {
-		f := &m.Files[i]
-		if (name == "" && f.Role == "population") || f.File == name {
-			found = f
-		}
-	}
-	if found == nil {
-		if name == "" {
-			return nil, errors.New("no population file")
-		}
-		return nil, fmt.Errorf("no file %q", name)
-	}
-	return found, nil
-}
+// manifestFile is a block file of a dumpgen manifest, as every statelab tool
+// reads it.
+type manifestFile = dumpmanifest.File

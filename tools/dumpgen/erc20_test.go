@@ -55,6 +55,8 @@ func newTokenEnv(t *testing.T, config *params.ChainConfig) *tokenEnv {
 
 // call executes input from caller and returns the output, an error for a
 // revert, and the logs emitted.
+//
+//lint:ignore ST1008 the logs follow the result and the error, in the order the EVM produces them
 func (e *tokenEnv) call(caller common.Address, input []byte) ([]byte, error, []*types.Log) {
 	e.ntx++
 	txHash := common.BigToHash(big.NewInt(int64(e.ntx)))

@@ -33,6 +33,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"statelab/core/balsidecar"
+	"statelab/tools/internal/fsutil"
 )
 
 // balWorkload is the workload the BAL tests import: it reads and writes slots.
@@ -114,8 +115,8 @@ func setupBAL(t *testing.T, kind string) *balSetup {
 func (s *balSetup) copyDatadir(t *testing.T) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), "datadir")
-	if out, err := exec.Command("cp", "-a", s.base, dst).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v: %s", err, out)
+	if err := fsutil.CopyTree(s.base, dst); err != nil {
+		t.Fatal(err)
 	}
 	return dst
 }

@@ -24,7 +24,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/fsutil"
 )
+
+// The series checks, assembly, export and pr are unit-tested in tools/patchset;
+// these tests run ./build.sh end to end on copies of the repository.
 
 // repoRoot is the statelab checkout these tests run in: go test runs them in
 // tools/e2e (source paths are trimmed, so runtime.Caller cannot tell).
@@ -41,25 +46,19 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
-// repoCopy copies what build.sh reads (build.sh, go.mod, go.sum, patches/ and
-// the overlay directories) into a scratch directory.
+// repoCopy copies the repository without build/, out/ and dot files into a
+// scratch directory, so that build.sh there has a build directory of its own.
 func repoCopy(t *testing.T) string {
 	t.Helper()
-	var (
-		src = repoRoot(t)
-		dst = t.TempDir()
-	)
+	src, dst := repoRoot(t), t.TempDir()
 	entries, err := os.ReadDir(src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		switch name := e.Name(); {
-		case name == "build" || name == "out" || strings.HasPrefix(name, "."):
-			continue
-		default:
-			if out, err := exec.Command("cp", "-r", filepath.Join(src, name), dst).CombinedOutput(); err != nil {
-				t.Fatalf("copy %s: %v\n%s", name, err, out)
+		if name := e.Name(); name != "build" && name != "out" && !strings.HasPrefix(name, ".") {
+			if err := fsutil.CopyTree(filepath.Join(src, name), filepath.Join(dst, name)); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
@@ -82,114 +81,49 @@ func buildsh(t *testing.T, dir string, args ...string) (int, string) {
 	return 0, stderr.String()
 }
 
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// firstPatch returns the path of the first patch in the copy's series.
-func firstPatch(t *testing.T, dir string) string {
-	t.Helper()
-	matches, _ := filepath.Glob(filepath.Join(dir, "patches", "0001-*.patch"))
-	if len(matches) != 1 {
-		t.Fatalf("no single 0001 patch in %s", dir)
-	}
-	return matches[0]
-}
-
-// TestLintCatchesBrokenSeries breaks a copy of the repository in one way at a
-// time; ./build.sh lint must refuse each with a message naming the problem.
-func TestLintCatchesBrokenSeries(t *testing.T) {
-	const header = "// Copyright 2026 The go-ethereum Authors\n// GNU Lesser General Public License\n\npackage core\n"
-	cases := []struct {
-		name    string
-		corrupt func(t *testing.T, dir string)
-		want    string
-	}{
-		{"intact", func(*testing.T, string) {}, ""},
-		{"patch not in series", func(t *testing.T, dir string) {
-			writeFile(t, filepath.Join(dir, "patches", "0099-stray.patch"), "stray")
-		}, "is not listed in patches/series"},
-		{"series names a missing patch", func(t *testing.T, dir string) {
-			os.Remove(firstPatch(t, dir))
-		}, "listed in the series but missing"},
-		{"overlay file exists upstream", func(t *testing.T, dir string) {
-			writeFile(t, filepath.Join(dir, "core", "genesis.go"), header)
-		}, "core/genesis.go already exists upstream"},
-		{"overlay file owned by no patch", func(t *testing.T, dir string) {
-			writeFile(t, filepath.Join(dir, "core", "statelab_stray.go"), header)
-		}, "core/statelab_stray.go belongs to no patch"},
-		{"no Upstream-Status", func(t *testing.T, dir string) {
-			p := firstPatch(t, dir)
-			blob, _ := os.ReadFile(p)
-			writeFile(t, p, strings.Replace(string(blob), "Upstream-Status: Pending\n", "", 1))
-		}, "Upstream-Status"},
-		{"subject not in geth style", func(t *testing.T, dir string) {
-			p := firstPatch(t, dir)
-			blob, _ := os.ReadFile(p)
-			writeFile(t, p, strings.Replace(string(blob), "Subject: [PATCH] cmd/utils: pass", "Subject: [PATCH] Pass", 1))
-		}, "geth style"},
-		{"overlay file without license header", func(t *testing.T, dir string) {
-			p := filepath.Join(dir, "triedb", "bintrie_groupdepth.go")
-			blob, _ := os.ReadFile(p)
-			writeFile(t, p, strings.Replace(string(blob), "GNU Lesser General Public License", "", -1))
-		}, "LGPL-3.0 header"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			dir := repoCopy(t)
-			c.corrupt(t, dir)
-			code, stderr := buildsh(t, dir, "lint")
-			if c.want == "" {
-				if code != 0 {
-					t.Fatalf("lint refused the intact repository:\n%s", stderr)
-				}
-				return
-			}
-			if code == 0 {
-				t.Fatalf("lint accepted the broken repository (want %q)", c.want)
-			}
-			if !strings.Contains(stderr, c.want) {
-				t.Errorf("lint error does not say %q:\n%s", c.want, stderr)
-			}
-		})
-	}
-}
-
-// TestAssembleRefusesFuzz changes one context line of a patch: assembly must
-// fail (zero fuzz) and name the patch.
-func TestAssembleRefusesFuzz(t *testing.T) {
+// TestBuildShLint runs ./build.sh lint on an intact copy and on one with a patch
+// that the series does not list: the first passes, the second fails with the
+// program's message and a non-zero exit.
+func TestBuildShLint(t *testing.T) {
 	dir := repoCopy(t)
-	p := firstPatch(t, dir)
-	blob, err := os.ReadFile(p)
+	if code, stderr := buildsh(t, dir, "lint"); code != 0 || !strings.Contains(stderr, "series checks passed") {
+		t.Fatalf("lint of the intact repository: exit %d\n%s", code, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "patches", "0099-stray.patch"), []byte("stray"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := buildsh(t, dir, "lint")
+	if code == 0 || !strings.Contains(stderr, "0099-stray.patch is not listed in patches/series") {
+		t.Errorf("lint with a stray patch: exit %d\n%s", code, stderr)
+	}
+	if code, _ := buildsh(t, dir, "nonsense"); code == 0 {
+		t.Error("an unknown command exited 0")
+	}
+}
+
+// TestBuildShPR assembles a copy and writes one pull request: the patch and its
+// body, which names the measured effect.
+func TestBuildShPR(t *testing.T) {
+	dir := repoCopy(t)
+	const name = "cmd-geth-import-exit-status"
+	if code, stderr := buildsh(t, dir, "pr", name); code != 0 {
+		t.Fatalf("./build.sh pr %s: exit %d\n%s", name, code, stderr)
+	}
+	patch, err := os.ReadFile(filepath.Join(dir, "build", "pr", name+".patch"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(string(blob), "\n")
-	changed := false
-	for i, line := range lines {
-		// The first context line of the first hunk.
-		if strings.HasPrefix(line, "@@") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], " ") {
-			lines[i+1] = lines[i+1] + " // changed"
-			changed = true
-			break
-		}
+	if !bytes.Contains(patch, []byte("Subject: [PATCH] cmd/geth: ")) || bytes.Contains(patch, []byte("Statelab-")) {
+		t.Errorf("%s.patch is not an upstream patch:\n%s", name, patch)
 	}
-	if !changed {
-		t.Fatal("no hunk context line found")
+	body, err := os.ReadFile(filepath.Join(dir, "build", "pr", name+".md"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	writeFile(t, p, strings.Join(lines, "\n"))
-	code, stderr := buildsh(t, dir, "assemble")
-	if code == 0 {
-		t.Fatal("a patch with a changed context line was applied")
+	if !bytes.Contains(body, []byte("## Measured effect")) || bytes.Contains(body, []byte("does not say")) {
+		t.Errorf("%s.md lacks a section:\n%s", name, body)
 	}
-	if !strings.Contains(stderr, filepath.Base(p)+" does not apply") {
-		t.Errorf("error does not name the patch:\n%s", stderr)
+	if _, err := os.Stat(filepath.Join(dir, "build", "go-ethereum", ".git")); err != nil {
+		t.Errorf("no assembled tree in the copy: %v", err)
 	}
 }

@@ -19,13 +19,14 @@ package e2e
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // bin returns the path of a binary built by ./build.sh.
@@ -112,11 +113,7 @@ type dump struct {
 	files    []dumpFile
 }
 
-type dumpFile struct {
-	File     string `json:"file"`
-	Role     string `json:"role"`
-	Workload string `json:"workload"`
-}
+type dumpFile = dumpmanifest.File
 
 // workloads returns the workload files, in manifest order.
 func (d *dump) workloads() []dumpFile {
@@ -176,14 +173,8 @@ func generated(t *testing.T, trie string) *dump {
 // manifestFiles reads the files a dumpgen manifest lists.
 func manifestFiles(t *testing.T, manifest string) []dumpFile {
 	t.Helper()
-	blob, err := os.ReadFile(manifest)
+	m, err := dumpmanifest.Read(manifest)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct {
-		Files []dumpFile `json:"files"`
-	}
-	if err := json.Unmarshal(blob, &m); err != nil {
 		t.Fatal(err)
 	}
 	return m.Files

@@ -72,7 +72,8 @@ esac
 	if err := os.Mkdir(tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env = append(os.Environ(),
+	// A STATELAB_JAEGER_BIN from CI would skip the build this tests.
+	env = append(withoutEnv(os.Environ(), "STATELAB_JAEGER_BIN"),
 		"PATH="+path+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"STATELAB_CACHE="+cache,
 		"TMPDIR="+tmp,
@@ -150,4 +151,34 @@ func assertEmptyDir(t *testing.T, dir string) {
 	for _, e := range entries {
 		t.Errorf("%s left behind in %s", e.Name(), dir)
 	}
+}
+
+// TestJaegerShBinVariable checks that STATELAB_JAEGER_BIN replaces the build:
+// an executable is used as it is (the fake go fails every build), anything else
+// is refused with a message naming the variable.
+func TestJaegerShBinVariable(t *testing.T) {
+	env, _, _ := jaegerShCold(t, true)
+	stub := filepath.Join(t.TempDir(), "jaeger")
+	if err := os.WriteFile(stub, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, err := jaegerSh(t, append(env, "STATELAB_JAEGER_BIN="+stub), "build")
+	if err != nil || strings.TrimSpace(out) != stub {
+		t.Errorf("jaeger.sh build with STATELAB_JAEGER_BIN: %v, printed %q, want %q", err, out, stub)
+	}
+	out, err = jaegerSh(t, append(env, "STATELAB_JAEGER_BIN="+stub+".missing"), "build")
+	if err == nil || !strings.Contains(out, "STATELAB_JAEGER_BIN") {
+		t.Errorf("jaeger.sh build with a missing STATELAB_JAEGER_BIN: %v\n%s", err, out)
+	}
+}
+
+// withoutEnv returns env without the variable name.
+func withoutEnv(env []string, name string) []string {
+	var out []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

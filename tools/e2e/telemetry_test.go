@@ -22,17 +22,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/netutil"
 )
 
 // jaeger is a Jaeger instance started for one test, on free 127.0.0.1 ports.
@@ -44,12 +47,11 @@ type jaeger struct {
 
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := netutil.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return port
 }
 
 // startJaeger starts the pinned Jaeger through tracing/jaeger.sh (which builds
@@ -124,7 +126,8 @@ type jaegerTrace struct {
 }
 
 // traces returns the traces Jaeger holds for service, waiting until want
-// block traces have arrived (export is asynchronous) or a timeout.
+// complete block traces have arrived (export is asynchronous, and Jaeger stores
+// a trace's spans as their batches come in, the block span last) or a timeout.
 func (j *jaeger) traces(t *testing.T, service string, want int) []jaegerTrace {
 	t.Helper()
 	var traces []jaegerTrace
@@ -142,11 +145,16 @@ func (j *jaeger) traces(t *testing.T, service string, want int) []jaegerTrace {
 			t.Fatalf("decoding Jaeger's /api/traces: %v", err)
 		}
 		traces = body.Data
-		if len(traces) >= want {
+		if len(traces) >= want && !slices.ContainsFunc(traces, missingBlockSpan) {
 			break
 		}
 	}
 	return traces
+}
+
+// missingBlockSpan reports whether a trace lacks its block span so far.
+func missingBlockSpan(tr jaegerTrace) bool {
+	return !slices.ContainsFunc(tr.Spans, func(s jaegerSpan) bool { return s.OperationName == "core.blockchain.ProcessBlock" })
 }
 
 // importTraced imports files into datadir with node-level telemetry exported
@@ -179,18 +187,8 @@ func importTraced(t *testing.T, datadir, endpoint, service string, files ...stri
 // blockCount sums the blocks of the given manifest files.
 func blockCount(t *testing.T, d *dump, files ...string) int {
 	t.Helper()
-	blob, err := os.ReadFile(d.manifest)
+	m, err := dumpmanifest.Read(d.manifest)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct {
-		Files []struct {
-			File       string `json:"file"`
-			FirstBlock uint64 `json:"first_block"`
-			LastBlock  uint64 `json:"last_block"`
-		} `json:"files"`
-	}
-	if err := json.Unmarshal(blob, &m); err != nil {
 		t.Fatal(err)
 	}
 	n := 0

@@ -16,52 +16,11 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
 )
-
-const testManifest = `{"genesis": "genesis.json", "files": [
- {"file": "population.rlp", "role": "population", "workload": "", "first_block": 1, "last_block": 3,
-  "head_root": "0x0000000000000000000000000000000000000000000000000000000000000001", "head_hash": "0x000000000000000000000000000000000000000000000000000000000000000a"},
- {"file": "workload_a.rlp", "role": "workload", "workload": "a", "first_block": 4, "last_block": 5,
-  "head_root": "0x0000000000000000000000000000000000000000000000000000000000000002", "head_hash": "0x000000000000000000000000000000000000000000000000000000000000000b"}]}`
-
-func writeManifest(t *testing.T, content string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "manifest.json")
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-func TestManifestTarget(t *testing.T) {
-	m, err := readManifest(writeManifest(t, testManifest))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f, err := m.target(""); err != nil || f.File != "population.rlp" {
-		t.Errorf("default target: %v %v, want population.rlp", f, err)
-	}
-	if f, err := m.target("workload_a.rlp"); err != nil || f.LastBlock != 5 {
-		t.Errorf("named target: %v %v", f, err)
-	}
-	if _, err := m.target("nope.rlp"); err == nil {
-		t.Error("unknown file accepted")
-	}
-}
-
-func TestManifestErrors(t *testing.T) {
-	for _, content := range []string{"{", `{"files": []}`} {
-		if _, err := readManifest(writeManifest(t, content)); err == nil {
-			t.Errorf("manifest %q accepted", content)
-		}
-	}
-}
 
 func TestHeadMatches(t *testing.T) {
 	f := &manifestFile{File: "p.rlp", LastBlock: 3, HeadRoot: common.HexToHash("0x01"), HeadHash: common.HexToHash("0x0a")}

@@ -13,24 +13,26 @@
 //
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
-package core
+
+package netutil
 
 import (
-	"github.com/ethereum/go-ethereum/ethdb"
-	"github.com/ethereum/go-ethereum/triedb"
+	"net"
+	"strconv"
+	"testing"
 )
 
-// withRecordedBinTrieGroupDepth returns a copy of the config whose binary trie
-// group depth is the one recorded in db, so that a chain is never opened with a
-// depth other than the one it was created with. A zero depth in the config means
-// "not configured": the recorded depth is used, or the default for a new chain.
-// A configured depth that differs from the recorded one is an error
-// (*triedb.GroupDepthMismatchError) and the database is left as it was.
-func (cfg BlockChainConfig) withRecordedBinTrieGroupDepth(db ethdb.KeyValueReader) (*BlockChainConfig, error) {
-	depth, err := triedb.ResolveBinTrieGroupDepth(db, cfg.BinTrieGroupDepth)
+func TestFreePort(t *testing.T) {
+	port, err := FreePort()
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	cfg.BinTrieGroupDepth = depth
-	return &cfg, nil
+	if port <= 0 || port > 65535 {
+		t.Fatalf("port %d out of range", port)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+	if err != nil {
+		t.Fatalf("the free port %d cannot be bound: %v", port, err)
+	}
+	l.Close()
 }

@@ -1,0 +1,152 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+// Package dumpmanifest reads the manifest.json that tools/dumpgen writes beside
+// a generated chain. It is the one reader of that file for statelab's tools and
+// tests; it decodes the keys the README calls stable (genesis, files[].file,
+// role, workload, first_block, last_block, head_root) and the figures the
+// benchmarks use, and ignores the rest.
+package dumpmanifest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// Roles of a dump's block files.
+const (
+	RolePopulation = "population"
+	RoleWorkload   = "workload"
+)
+
+// Manifest is a dump's manifest.json. Read sets Dir; a Manifest made by hand
+// (for a dump without a manifest) sets it itself.
+type Manifest struct {
+	Trie           string `json:"trie"` // "ubt" or "mpt"
+	Entries        int    `json:"entries"`
+	WorkloadBlocks int    `json:"workload_blocks"`
+	Genesis        string `json:"genesis"` // genesis file, relative to Dir
+	Files          []File `json:"files"`   // block files, in import order
+
+	Dir string `json:"-"` // directory of the manifest and its files
+}
+
+// File is one RLP block file of a dump.
+type File struct {
+	File       string      `json:"file"`
+	Role       string      `json:"role"`     // RolePopulation or RoleWorkload
+	Workload   string      `json:"workload"` // workload name, for RoleWorkload
+	FirstBlock uint64      `json:"first_block"`
+	LastBlock  uint64      `json:"last_block"`
+	HeadRoot   common.Hash `json:"head_root"` // state root after the file's last block
+	HeadHash   common.Hash `json:"head_hash"`
+	GasUsed    uint64      `json:"gas_used"`
+	TxCount    int         `json:"tx_count"`
+	SlotReads  uint64      `json:"slot_reads"`
+	SlotWrites uint64      `json:"slot_writes"`
+}
+
+// Read reads a manifest.json. A manifest that lists no files is an error.
+func Read(path string) (*Manifest, error) {
+	if path == "" {
+		return nil, errors.New("no manifest given")
+	}
+	blob, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(blob, &m); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(m.Files) == 0 {
+		return nil, fmt.Errorf("%s lists no files", path)
+	}
+	if m.Genesis == "" {
+		m.Genesis = "genesis.json"
+	}
+	m.Dir = filepath.Dir(path)
+	return &m, nil
+}
+
+// GenesisPath is the path of the dump's genesis file.
+func (m *Manifest) GenesisPath() string {
+	return m.Path(m.Genesis)
+}
+
+// Path resolves a file named in the manifest against its directory.
+func (m *Manifest) Path(file string) string {
+	if filepath.IsAbs(file) {
+		return file
+	}
+	return filepath.Join(m.Dir, file)
+}
+
+// Populations returns the paths of the population files, in import order.
+func (m *Manifest) Populations() []string {
+	var out []string
+	for _, f := range m.Files {
+		if f.Role == RolePopulation {
+			out = append(out, m.Path(f.File))
+		}
+	}
+	return out
+}
+
+// Workload returns the entry and path of the named workload's file.
+func (m *Manifest) Workload(name string) (File, string, error) {
+	for _, f := range m.Files {
+		if f.Role == RoleWorkload && f.Workload == name {
+			return f, m.Path(f.File), nil
+		}
+	}
+	return File{}, "", fmt.Errorf("%s: no workload %q", filepath.Join(m.Dir, "manifest.json"), name)
+}
+
+// Lookup returns the entry of a block file given by name or path (only its
+// base name counts).
+func (m *Manifest) Lookup(path string) (File, bool) {
+	for _, f := range m.Files {
+		if f.File == filepath.Base(path) {
+			return f, true
+		}
+	}
+	return File{}, false
+}
+
+// Target returns the named file's entry, or the last population file's if name
+// is empty: the file whose end a datadir's head is checked against.
+func (m *Manifest) Target(name string) (*File, error) {
+	var found *File
+	for i := range m.Files {
+		f := &m.Files[i]
+		if (name == "" && f.Role == RolePopulation) || f.File == name {
+			found = f
+		}
+	}
+	if found == nil {
+		if name == "" {
+			return nil, errors.New("no population file")
+		}
+		return nil, fmt.Errorf("no file %q", name)
+	}
+	return found, nil
+}
