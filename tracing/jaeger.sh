@@ -22,6 +22,9 @@
 #   --retention DUR    STATELAB_JAEGER_RETENTION  how long Badger keeps spans (72h)
 #   --host ADDR        STATELAB_JAEGER_HOST       address to listen on (127.0.0.1); any
 #                      other exposes the OTLP receivers and the query API to the network
+#   --memory-limit M   STATELAB_JAEGER_MEMORY_LIMIT  with Badger, the Go memory limit
+#                      (GOMEMLIMIT) Jaeger runs under (512MiB; "off": none). Without it Jaeger's
+#                      heap holds garbage up to twice its live size between collections.
 #
 # Ports (on that address): STATELAB_JAEGER_OTLP_GRPC_PORT (4317), _OTLP_HTTP_PORT (4318),
 # _QUERY_PORT (16686: the query API /api/traces, /api/v3/traces, and the UI if the
@@ -154,6 +157,7 @@ parse_start_options() {
 		--data) export STATELAB_JAEGER_DATA=$2 ;;
 		--retention) export STATELAB_JAEGER_RETENTION=$2 ;;
 		--host) export STATELAB_JAEGER_HOST=$2 ;;
+		--memory-limit) export STATELAB_JAEGER_MEMORY_LIMIT=$2 ;;
 		*) die "unknown option $1 (see the top of tracing/jaeger.sh)" ;;
 		esac
 		shift 2
@@ -175,6 +179,12 @@ storage_config() {
 		STATELAB_JAEGER_DATA=$(cd "$STATELAB_JAEGER_DATA" && pwd)
 		echo "$HERE/storage-badger.yaml"
 		STORE="Badger in $STATELAB_JAEGER_DATA, retention $STATELAB_JAEGER_RETENTION"
+		MEMLIMIT=${STATELAB_JAEGER_MEMORY_LIMIT:-512MiB}
+		case "$MEMLIMIT" in
+		off) MEMLIMIT="" ;;
+		*[0-9]B | *[0-9][KMGT]iB) STORE="$STORE, memory limit $MEMLIMIT" ;;
+		*) die "STATELAB_JAEGER_MEMORY_LIMIT/--memory-limit $MEMLIMIT: want a size such as 512MiB or 2GiB, or off" ;;
+		esac
 		;;
 	memory)
 		echo "$HERE/storage-memory.yaml"
@@ -192,7 +202,7 @@ start() {
 	if [ -f "$RUNDIR/pid" ] && kill -0 "$(cat "$RUNDIR/pid")" 2>/dev/null; then
 		die "already running (pid $(cat "$RUNDIR/pid")); stop it first"
 	fi
-	STORE=""
+	STORE="" MEMLIMIT=""
 	storage_config >"$RUNDIR/storage" # a file, so that STORE survives (no subshell)
 	storage=$(cat "$RUNDIR/storage")
 	local host=${STATELAB_JAEGER_HOST:-127.0.0.1}
@@ -200,7 +210,8 @@ start() {
 	127.* | localhost | ::1 | "[::1]") ;;
 	*) note "listening on $host: the OTLP receivers and the query API are reachable from the network" ;;
 	esac
-	"$bin" --config "$HERE/jaeger.yaml" --config "$storage" >"$RUNDIR/jaeger.log" 2>&1 &
+	# A GOMEMLIMIT the user exported wins over the default limit.
+	GOMEMLIMIT=${GOMEMLIMIT:-$MEMLIMIT} "$bin" --config "$HERE/jaeger.yaml" --config "$storage" >"$RUNDIR/jaeger.log" 2>&1 &
 	echo $! >"$RUNDIR/pid"
 	local i
 	for i in $(seq 1 150); do

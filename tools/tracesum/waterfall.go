@@ -165,11 +165,11 @@ func trieName(s *span) string {
 		}
 		return "storage trie " + owner
 	}
-	if s.strAttr("trie.kind") == "binary" {
-		return trieBinary
-	}
 	if s.name == opTrieCommit || s.name == opTriedb {
 		return ""
+	}
+	if s.strAttr("trie.kind") == "binary" {
+		return trieBinary
 	}
 	return trieAccount
 }

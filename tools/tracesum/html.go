@@ -1,0 +1,435 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+)
+
+// The HTML page (tracesum --html FILE) shows the summaries as one
+// self-contained file: inline CSS and SVG, no script and no fetch, so it opens
+// from disk, in a mail or a CI artifact alike. One block gets its waterfall,
+// time breakdown, node fetches by depth and by source, bytes, rehash work and
+// BAL figures; several blocks (a range, or a bench study's runs) get the same
+// figures side by side first, then each block's page below.
+//
+// Every figure the text output also prints carries a data-fig attribute naming
+// it, and is formatted as the text prints it, so that a test can compare them.
+
+//go:embed page/page.tmpl page/page.css
+var pageFiles embed.FS
+
+var pageTemplate = template.Must(template.New("page.tmpl").Funcs(template.FuncMap{
+	"commas": commas,
+	"ms":     ms,
+	"msv":    msv,
+	"pct":    pct,
+	"size":   size,
+	"plural": plural,
+	"kind":   kindName,
+	"unit":   depthUnit,
+	"css":    func() template.CSS { return template.CSS(pageCSS) },
+	"phase":  phaseLabel,
+	"color":  phaseColor,
+	"srccol": sourceColor,
+	"f1":     func(v float64) string { return fmt.Sprintf("%.1f", v) },
+	"check":  checkLine,
+	"float":  func(v int64) float64 { return float64(v) },
+	"deref":  func(p *int64) int64 { return *p },
+}).ParseFS(pageFiles, "page/page.tmpl"))
+
+var pageCSS = func() string {
+	b, err := pageFiles.ReadFile("page/page.css")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// labeled is a summary with the name it has on the page.
+type labeled struct {
+	Label string // "block 3", or "gd6-run1 · block 3" for a bench run
+	*summary
+}
+
+// pageView is what the template draws.
+type pageView struct {
+	Title     string
+	Generated string
+	Blocks    []*blockView
+	Compare   *compareView // nil for one block
+}
+
+// writeHTML writes the page of the summaries to w.
+func writeHTML(w io.Writer, title string, sums []labeled) error {
+	view := &pageView{Title: title, Generated: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
+	for i, s := range sums {
+		view.Blocks = append(view.Blocks, newBlockView(i, s))
+	}
+	if len(sums) > 1 {
+		view.Compare = newCompareView(view.Blocks)
+	}
+	return pageTemplate.Execute(w, view)
+}
+
+// Chart geometry, in SVG user units (pixels at 100%).
+const (
+	chartWidth  = 1000 // every chart's width
+	labelWidth  = 250  // left column of the waterfall and of the bar charts
+	rowHeight   = 22
+	barHeight   = 14
+	axisHeight  = 24
+	valueMargin = 90 // right of the bars, for the value labels
+)
+
+// blockView is one block's section.
+type blockView struct {
+	ID        string // anchor
+	Label     string
+	S         *summary
+	Check     string // "ok", "MISMATCH" or "" without a counter
+	Waterfall *waterfallChart
+	Depths    []*depthChart
+	Sources   *barChart
+	Phases    *barChart // fetches by phase
+}
+
+func newBlockView(i int, s labeled) *blockView {
+	v := &blockView{ID: fmt.Sprintf("b%d", i), Label: s.Label, S: s.summary, Waterfall: newWaterfallChart(s.summary)}
+	if fs := s.Fetches; fs != nil {
+		v.Check = "-"
+		if fs.Counted != nil {
+			v.Check = "MISMATCH"
+			if fs.Complete {
+				v.Check = "ok"
+			}
+		}
+		v.Depths = newDepthCharts(fs.ByDepth)
+		v.Sources = newBarChart(fs.BySource, sourceColor)
+		v.Phases = newBarChart(fs.ByPhase, func(string) string { return "#8c7aa9" })
+	}
+	return v
+}
+
+// waterfallChart places a block's phase bars on a time axis.
+type waterfallChart struct {
+	Height int
+	Ticks  []tick
+	Rows   []waterfallBar
+	Total  float64 // µs
+}
+
+type tick struct {
+	X     float64
+	Label string
+}
+
+type waterfallBar struct {
+	waterfallRow
+	Y, X, W, BusyW float64
+	Indent         int
+	Color          string
+	Label          string // the duration, right of the bar
+	LabelX         float64
+}
+
+func newWaterfallChart(s *summary) *waterfallChart {
+	total := 0.0
+	if len(s.Time) > 0 && s.Time[0].SpanUS != nil {
+		total = *s.Time[0].SpanUS
+	}
+	c := &waterfallChart{Total: total}
+	if len(s.Waterfall) == 0 || total <= 0 {
+		return c
+	}
+	scale := float64(chartWidth-labelWidth-valueMargin) / total
+	// The block itself, then its phases.
+	rows := append([]waterfallRow{{Phase: blockOperation, Level: 0, DurationUS: total, BusyUS: total, Spans: 1}}, s.Waterfall...)
+	for i, r := range rows {
+		bar := waterfallBar{
+			waterfallRow: r,
+			Y:            float64(axisHeight + i*rowHeight),
+			X:            labelWidth + r.StartUS*scale,
+			W:            math.Max(r.DurationUS*scale, 1),
+			BusyW:        math.Max(r.BusyUS*scale, 1),
+			Indent:       8 + 12*r.Level,
+			Color:        phaseColor(r.Phase),
+			Label:        ms(&r.DurationUS) + " ms",
+		}
+		bar.LabelX = bar.X + bar.W + 4
+		c.Rows = append(c.Rows, bar)
+	}
+	c.Height = axisHeight + len(rows)*rowHeight + 4
+	for _, t := range niceTicks(total/1e3, 8) {
+		c.Ticks = append(c.Ticks, tick{X: labelWidth + t*1e3*scale, Label: trimFloat(t)})
+	}
+	return c
+}
+
+// depthChart is a column chart of the fetches of one trie kind per depth.
+type depthChart struct {
+	Kind, Unit string
+	Height     int
+	Cols       []depthCol
+	Ticks      []tick // y axis, counts
+}
+
+type depthCol struct {
+	depthGroup
+	X, Y, W, H float64
+	LX         float64 // centre, for the count above the column
+	Label      string
+}
+
+const depthPlotHeight = 180
+
+func newDepthCharts(depths []depthGroup) []*depthChart {
+	var (
+		out []*depthChart
+		cur *depthChart
+	)
+	for _, d := range depths {
+		if cur == nil || cur.Kind != d.Kind {
+			cur = &depthChart{Kind: d.Kind, Unit: depthUnit(d.Kind)}
+			out = append(out, cur)
+		}
+		cur.Cols = append(cur.Cols, depthCol{depthGroup: d})
+	}
+	for _, c := range out {
+		var largest int64
+		maxDepth := int64(0)
+		for _, col := range c.Cols {
+			largest = max(largest, col.Count)
+			maxDepth = max(maxDepth, col.Depth)
+		}
+		slots := float64(maxDepth + 1)
+		slot := math.Min(float64(chartWidth-60)/slots, 56)
+		for i := range c.Cols {
+			col := &c.Cols[i]
+			col.H = float64(depthPlotHeight) * float64(col.Count) / float64(max(largest, 1))
+			col.W = math.Max(slot*0.8, 2)
+			col.X = 50 + float64(col.Depth)*slot + slot*0.1
+			col.Y = 20 + depthPlotHeight - col.H
+			col.LX = col.X + col.W/2
+			col.Label = compactCount(col.Count)
+		}
+		for _, t := range niceTicks(float64(largest), 5) {
+			c.Ticks = append(c.Ticks, tick{X: 20 + depthPlotHeight - depthPlotHeight*t/float64(max(largest, 1)), Label: commas(int64(t))})
+		}
+		c.Height = 20 + depthPlotHeight + 40
+	}
+	return out
+}
+
+// depthXLabels is how many depth labels fit under the columns.
+func (c *depthChart) XLabels() []tick {
+	if len(c.Cols) == 0 {
+		return nil
+	}
+	step := int64(1)
+	last := c.Cols[len(c.Cols)-1].Depth
+	for (last+1)/step > 40 {
+		step *= 2
+	}
+	var out []tick
+	for _, col := range c.Cols {
+		if col.Depth%step == 0 {
+			out = append(out, tick{X: col.X + col.W/2, Label: fmt.Sprint(col.Depth)})
+		}
+	}
+	return out
+}
+
+// barChart is a horizontal bar chart of fetch groups: count bars, with the
+// share of fetch time beside them.
+type barChart struct {
+	Height int
+	Bars   []hbar
+}
+
+type hbar struct {
+	fetchGroup
+	Name          string // the key as shown
+	Y, W, TimeW   float64
+	CountX, TimeX float64 // where the value labels start
+	Color         string
+	CountPct      float64
+	TimePct       float64
+}
+
+func newBarChart(groups []fetchGroup, color func(string) string) *barChart {
+	var count int64
+	var us float64
+	for _, g := range groups {
+		count += g.Count
+		us += g.TimeUS
+	}
+	c := &barChart{Height: len(groups)*rowHeight*2 + 8}
+	width := float64(chartWidth - labelWidth - 250)
+	for i, g := range groups {
+		b := hbar{fetchGroup: g, Name: phasePathLabel(g.Key), Y: float64(4 + i*rowHeight*2), Color: color(g.Key)}
+		if count > 0 {
+			b.CountPct = 100 * float64(g.Count) / float64(count)
+		}
+		if us > 0 {
+			b.TimePct = 100 * g.TimeUS / us
+		}
+		b.W = math.Max(width*b.CountPct/100, 1)
+		b.TimeW = math.Max(width*b.TimePct/100, 1)
+		b.CountX, b.TimeX = labelWidth+b.W+6, labelWidth+b.TimeW+6
+		c.Bars = append(c.Bars, b)
+	}
+	return c
+}
+
+// niceTicks returns about n round values from 0 to at least top.
+func niceTicks(top float64, n int) []float64 {
+	if top <= 0 {
+		return []float64{0}
+	}
+	raw := top / float64(n)
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*mag >= raw {
+			step = m * mag
+			break
+		}
+	}
+	var out []float64
+	for v := 0.0; v <= top*1.0001; v += step {
+		out = append(out, v)
+	}
+	return out
+}
+
+// trimFloat formats a tick value without trailing zeros.
+func trimFloat(v float64) string {
+	s := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
+	if s == "" || s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// depthUnit names the unit of trie.depth for a trie kind.
+func depthUnit(kind string) string {
+	if u := depthUnits[kind]; u != "" {
+		return u
+	}
+	return "levels"
+}
+
+// phaseNames are the waterfall's names of the phase spans.
+var phaseNames = map[string]string{
+	blockOperation: "block",
+	opExecution:    "execution",
+	opStateRead:    "state reads",
+	opValidate:     "validation",
+	opTrieUpdate:   "trie update",
+	opTrieHash:     "rehash",
+	opTrieCommit:   "trie commit",
+	opTriedb:       "triedb commit",
+}
+
+// phasePathLabel shortens a phase path ("bc.validator.ValidateState >
+// state.trie.update") to the waterfall's names ("validation › trie update").
+func phasePathLabel(path string) string {
+	parts := strings.Split(path, " > ")
+	for i, p := range parts {
+		parts[i] = phaseLabel(p)
+	}
+	return strings.Join(parts, " › ")
+}
+
+func phaseLabel(name string) string {
+	if l, ok := phaseNames[name]; ok {
+		return l
+	}
+	return name
+}
+
+// phaseColors colour the phases alike in every chart; the keys are span
+// names and time breakdown rows.
+var phaseColors = map[string]string{
+	blockOperation: "#5b6770",
+	opExecution:    "#4e79a7", rowExecution: "#4e79a7",
+	opStateRead: "#f28e2b", rowReads: "#f28e2b",
+	opValidate:   "#9c755f",
+	opTrieUpdate: "#59a14f", rowUpdate: "#59a14f",
+	opTrieHash: "#e15759", rowRehash: "#e15759",
+	opTrieCommit: "#76b7b2", rowCommit: "#76b7b2",
+	opTriedb: "#edc948", rowTriedb: "#edc948",
+	rowOther: "#bab0ac",
+}
+
+func phaseColor(name string) string {
+	if c, ok := phaseColors[name]; ok {
+		return c
+	}
+	return "#8c7aa9"
+}
+
+// sourceColors run from near (green) to far (red).
+var sourceColors = map[string]string{"diff": "#59a14f", "dirty": "#8cd17d", "clean": "#4e79a7", "disk": "#e15759", "unknown": "#bab0ac"}
+
+func sourceColor(src string) string {
+	if c, ok := sourceColors[src]; ok {
+		return c
+	}
+	return "#8c7aa9"
+}
+
+// writeHTMLFile writes the page of sums to path, titled title (or after the
+// blocks if empty).
+func writeHTMLFile(path, title string, sums []labeled) error {
+	if len(sums) == 0 {
+		return errors.New("--html: no block to show")
+	}
+	if title == "" {
+		title = defaultTitle(sums)
+	}
+	var buf bytes.Buffer
+	if err := writeHTML(&buf, title, sums); err != nil {
+		return fmt.Errorf("--html %s: %v", path, err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("--html: %v", err)
+	}
+	return nil
+}
+
+// defaultTitle names the blocks of a page.
+func defaultTitle(sums []labeled) string {
+	if len(sums) == 1 {
+		return "Where the time of " + sums[0].Label + " went"
+	}
+	first, last := sums[0].Block.Number, sums[len(sums)-1].Block.Number
+	if first >= 0 && last > first && int64(len(sums)) == last-first+1 {
+		return fmt.Sprintf("Blocks %s to %s side by side", commas(first), commas(last))
+	}
+	return fmt.Sprintf("%d blocks side by side", len(sums))
+}
