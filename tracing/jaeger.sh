@@ -196,6 +196,14 @@ storage_config() {
 
 start() {
 	parse_start_options "$@"
+	# jaeger.yaml's defaults apply to unset variables only: a variable set but empty
+	# would make Jaeger listen on every address, or on a random port.
+	export STATELAB_JAEGER_HOST=${STATELAB_JAEGER_HOST:-127.0.0.1}
+	export STATELAB_JAEGER_OTLP_GRPC_PORT=${STATELAB_JAEGER_OTLP_GRPC_PORT:-4317}
+	export STATELAB_JAEGER_OTLP_HTTP_PORT=${STATELAB_JAEGER_OTLP_HTTP_PORT:-4318}
+	export STATELAB_JAEGER_QUERY_PORT=${STATELAB_JAEGER_QUERY_PORT:-16686}
+	export STATELAB_JAEGER_QUERY_GRPC_PORT=${STATELAB_JAEGER_QUERY_GRPC_PORT:-16685}
+	export STATELAB_JAEGER_HEALTH_PORT=${STATELAB_JAEGER_HEALTH_PORT:-13133}
 	local bin storage
 	bin=$(choose_binary)
 	mkdir -p "$RUNDIR"
