@@ -152,9 +152,14 @@ type waterfallBar struct {
 	Y, X, W, BusyW float64
 	Indent         int
 	Color          string
-	Label          string // the duration, right of the bar
+	Label          string // the duration and fetches, right of the bar, or inside or left of it near the end
 	LabelX         float64
+	LabelAnchor    string // text-anchor: start, end
+	LabelInside    bool   // drawn in white on the bar
 }
+
+// labelRoom is the width kept for a waterfall bar's label right of it.
+const labelRoom = 150
 
 func newWaterfallChart(s *summary) *waterfallChart {
 	total := 0.0
@@ -179,7 +184,17 @@ func newWaterfallChart(s *summary) *waterfallChart {
 			Color:        phaseColor(r.Phase),
 			Label:        ms(&r.DurationUS) + " ms",
 		}
-		bar.LabelX = bar.X + bar.W + 4
+		if r.Fetches > 0 {
+			bar.Label += " · " + plural(r.Fetches, "fetch", "fetches")
+		}
+		switch {
+		case bar.X+bar.W+labelRoom <= chartWidth:
+			bar.LabelX, bar.LabelAnchor = bar.X+bar.W+4, "start"
+		case bar.W >= labelRoom:
+			bar.LabelX, bar.LabelAnchor, bar.LabelInside = bar.X+bar.W-4, "end", true
+		default:
+			bar.LabelX, bar.LabelAnchor = bar.X-4, "end"
+		}
 		c.Rows = append(c.Rows, bar)
 	}
 	c.Height = axisHeight + len(rows)*rowHeight + 4
@@ -375,8 +390,8 @@ func phaseLabel(name string) string {
 // phaseColors colour the phases alike in every chart; the keys are span
 // names and time breakdown rows.
 var phaseColors = map[string]string{
-	blockOperation: "#5b6770",
-	opExecution:    "#4e79a7", rowExecution: "#4e79a7",
+	blockOperation: "#5b6770", rowTotal: "#5b6770",
+	opExecution: "#4e79a7", rowExecution: "#4e79a7",
 	opStateRead: "#f28e2b", rowReads: "#f28e2b",
 	opValidate:   "#9c755f",
 	opTrieUpdate: "#59a14f", rowUpdate: "#59a14f",
