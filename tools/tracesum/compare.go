@@ -127,6 +127,9 @@ func sourceStack(blocks []*blockView) (*stackChart, []legendItem) {
 			}
 		}
 	}
+	if len(keys) == 0 {
+		return nil, nil // no block traced at node level
+	}
 	sort.SliceStable(keys, func(i, j int) bool { return bySource(keys[i], keys[j], nil, nil) })
 	legend := make([]legendItem, len(keys))
 	for i, k := range keys {
