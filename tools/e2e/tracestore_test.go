@@ -77,6 +77,10 @@ func TestJaegerBadgerStore(t *testing.T) {
 
 	datadir := filepath.Join(dir, "datadir")
 	mustRun(t, "geth", "--datadir", datadir, "--bintrie.groupdepth=6", "init", d.genesis)
+	// Badger writes more slowly than memory: on a loaded machine an export can
+	// take longer than the exporter's default 10 s, and geth drops its spans.
+	// 30 s is the batch processor's bound on one export.
+	t.Setenv("OTEL_EXPORTER_OTLP_TIMEOUT", "30000")
 	sampler := sampleAnonMemory(pid, 200*time.Millisecond)
 	start := time.Now()
 	res := importTraced(t, datadir, j.otlpHTTP, "geth-e2e-badger", files...)
