@@ -86,12 +86,13 @@ cmd_run() {
 	done
 	log "done: every file reached its manifest head root at group depth $gd (datadir $out/datadir)"
 	if [ ${#telemetry[@]} -gt 0 ]; then
-		"$BIN/tracesum" --jaeger "http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT" --service statelab-run --limit 1000 >"$out/traces.txt" ||
+		"$BIN/tracesum" --jaeger "http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT" --service statelab-run --limit 1000 \
+			--html "$out/traces.html" --title "statelab run: blocks at group depth $gd" >"$out/traces.txt" ||
 			die "tracesum failed; Jaeger's log is $out/jaeger/jaeger.log"
 		if [ "${STATELAB_KEEP_JAEGER:-0}" = 1 ]; then
-			log "traces: one per block, summarized in $out/traces.txt; Jaeger keeps running (query API http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT; stop it with STATELAB_JAEGER_DIR=$out/jaeger tracing/jaeger.sh stop)"
+			log "traces: one per block, summarized in $out/traces.txt, drawn in $out/traces.html; Jaeger keeps running (query API http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT; stop it with STATELAB_JAEGER_DIR=$out/jaeger tracing/jaeger.sh stop)"
 		else
-			log "traces: one per block, summarized in $out/traces.txt; Jaeger stops now (query it while it runs with STATELAB_KEEP_JAEGER=1)"
+			log "traces: one per block, summarized in $out/traces.txt, drawn in $out/traces.html; Jaeger stops now (query it while it runs with STATELAB_KEEP_JAEGER=1)"
 		fi
 	fi
 }

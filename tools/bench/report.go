@@ -112,7 +112,7 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 	}
 	fmt.Fprintf(w, "## Files\n\n- `runs.json`: every run, warm-ups included, with its per-block JSON, I/O counters and page-cache check\n- `benchstat.txt`: measured runs in Go benchmark format (`benchstat benchstat.txt`, or `benchstat -col variant -row .name benchstat.txt`)\n- `logs/`: geth's output of every run\n")
 	if n := tracedRuns(runs); n > 0 {
-		fmt.Fprintf(w, "- `traces/`: tracesum summaries (`.txt`, and `.json` from `tracesum --json`) of the block traces of %d runs made with a telemetry level\n", n)
+		fmt.Fprintf(w, "- `traces/`: tracesum summaries (`.txt`, and `.json` from `tracesum --json`) of the block traces of %d runs made with a telemetry level; [%s](%s) shows their blocks side by side (`tracesum --html`)\n", n, tracePage, tracePage)
 	}
 }
 

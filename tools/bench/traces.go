@@ -103,7 +103,28 @@ func (tc *traceCollector) collect(dir, service string, rec *RunRecord) (string, 
 	if err != nil {
 		return "", fmt.Errorf("summarizing traces of %s: %v", service, err)
 	}
-	return rel, os.WriteFile(filepath.Join(dir, "traces", base+".txt"), text, 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "traces", base+".txt"), text, 0o644); err != nil {
+		return "", err
+	}
+	return rel, tc.writePage(dir)
+}
+
+// tracePage is the HTML page of a study's traced blocks, beside its report.
+const tracePage = "traces/index.html"
+
+// writePage draws the blocks of every run collected so far side by side
+// (tracesum --html), one run after another in the order of their file names
+// (label, then run), so that the page is current after each run.
+func (tc *traceCollector) writePage(dir string) error {
+	files, err := filepath.Glob(filepath.Join(dir, "traces", "*.json"))
+	if err != nil || len(files) == 0 {
+		return err
+	}
+	args := append([]string{"--from-json", "--html", filepath.Join(dir, tracePage), "--title", "Traced blocks of study " + tc.study}, files...)
+	if _, err := runOutput(tc.tracesum, args...); err != nil {
+		return fmt.Errorf("drawing %s: %v", tracePage, err)
+	}
+	return nil
 }
 
 // runOutput runs a command and returns its standard output; its standard

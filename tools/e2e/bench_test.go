@@ -304,7 +304,22 @@ func TestBenchCollectsTraces(t *testing.T) {
 		}
 	}
 	report, _ := os.ReadFile(filepath.Join(out, "report.md"))
-	if !strings.Contains(string(report), "`traces/`") {
-		t.Errorf("report.md does not list the traces")
+	if !strings.Contains(string(report), "`traces/`") || !strings.Contains(string(report), "(traces/index.html)") {
+		t.Errorf("report.md does not list the traces and link their page")
 	}
+	// The page shows every run's blocks, runs in the order of their file names.
+	page := filepath.Join(out, "traces", "index.html")
+	summaries, _ := filepath.Glob(filepath.Join(out, "traces", "*.txt"))
+	var texts strings.Builder
+	for _, f := range summaries {
+		blob, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts.Write(blob)
+	}
+	artifacts := artifactDir(t)
+	copyFile(t, page, filepath.Join(artifacts, "bench-traces.html"))
+	seen := openInChromium(t, page, filepath.Join(artifacts, "bench-traces.png"))
+	checkPage(t, seen, texts.String(), 5)
 }

@@ -34,14 +34,10 @@ import (
 func jaegerShCold(t *testing.T, failBuild bool) (env []string, cache, tmp string) {
 	t.Helper()
 	var (
-		dir   = t.TempDir()
-		stub  = filepath.Join(dir, "fakejaeger")
-		path  = filepath.Join(dir, "path")
-		build = exec.Command("go", "build", "-o", stub, "./testdata/fakejaeger")
+		dir  = t.TempDir()
+		stub = buildFakeJaeger(t)
+		path = filepath.Join(dir, "path")
 	)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the stub Jaeger: %v\n%s", err, out)
-	}
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +68,10 @@ esac
 	if err := os.Mkdir(tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// A STATELAB_JAEGER_BIN from CI would skip the build this tests.
-	env = append(withoutEnv(os.Environ(), "STATELAB_JAEGER_BIN"),
+	env = append(os.Environ(),
 		"PATH="+path+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"STATELAB_JAEGER_BIN=", // whatever the caller's environment says
+		"STATELAB_JAEGER_DATA="+filepath.Join(dir, "data"),
 		"STATELAB_CACHE="+cache,
 		"TMPDIR="+tmp,
 		"STATELAB_JAEGER_DIR="+filepath.Join(dir, "run"),
@@ -85,9 +82,21 @@ esac
 	return env, cache, tmp
 }
 
-func jaegerSh(t *testing.T, env []string, arg string) (string, error) {
+// buildFakeJaeger builds the stub Jaeger (testdata/fakejaeger) into a
+// temporary directory and returns its path.
+func buildFakeJaeger(t *testing.T) string {
 	t.Helper()
-	cmd := exec.Command("bash", filepath.Join(repoRoot(t), "tracing", "jaeger.sh"), arg)
+	stub := filepath.Join(t.TempDir(), "fakejaeger")
+	build := exec.Command("go", "build", "-o", stub, "./testdata/fakejaeger")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the stub Jaeger: %v\n%s", err, out)
+	}
+	return stub
+}
+
+func jaegerSh(t *testing.T, env []string, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command("bash", append([]string{filepath.Join(repoRoot(t), "tracing", "jaeger.sh")}, args...)...)
 	cmd.Env = env
 	out, err := cmd.CombinedOutput()
 	return string(out), err
@@ -153,6 +162,112 @@ func assertEmptyDir(t *testing.T, dir string) {
 	}
 }
 
+// TestJaegerShUserBinary runs jaeger.sh start with a Jaeger binary the user
+// provides, by path (STATELAB_JAEGER_BIN, --bin) or on PATH, against a stub
+// that reports a version and records how it was started: a Jaeger v2 release
+// runs with statelab's config (tracing/jaeger.yaml and the chosen store) on
+// 127.0.0.1 and its UI is announced; a Jaeger v1 given by path is refused, and
+// one on PATH is passed over for the pinned build.
+func TestJaegerShUserBinary(t *testing.T) {
+	stub := buildFakeJaeger(t)
+	root := repoRoot(t)
+	for _, tc := range []struct {
+		name       string
+		version    string
+		ui         bool
+		onPath     bool     // the stub is `jaeger` on PATH, else STATELAB_JAEGER_BIN
+		args       []string // of jaeger.sh start
+		wantFail   string   // jaeger.sh start fails with this
+		wantPinned bool     // the pinned build runs (built by the fake go)
+		wantOut    []string
+		wantConfig string // the store's config file
+	}{
+		{name: "release by path", version: "v2.13.0", ui: true,
+			wantOut: []string{"UI http://127.0.0.1:", "store: Badger in "}, wantConfig: "storage-badger.yaml"},
+		{name: "release on PATH, memory store", version: "v2.13.0", onPath: true, args: []string{"--storage", "memory"},
+			wantOut: []string{"no UI in this build", "store: memory"}, wantConfig: "storage-memory.yaml"},
+		{name: "newer v2", version: "v2.14.1", wantOut: []string{"is Jaeger v2.14.1; statelab's config is checked against v2.13.0"}, wantConfig: "storage-badger.yaml"},
+		{name: "v1 by path", version: "v1.57.0", wantFail: "needs Jaeger v2"},
+		{name: "v1 on PATH", version: "v1.57.0", onPath: true, wantPinned: true,
+			wantOut: []string{"falling back to the pinned build", "building"}, wantConfig: "storage-badger.yaml"},
+		{name: "pinned asked for", version: "v2.13.0", onPath: true, args: []string{"--bin", "pinned"}, wantPinned: true,
+			wantOut: []string{"building"}, wantConfig: "storage-badger.yaml"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env, cache, _ := jaegerShCold(t, false)
+			dir := t.TempDir()
+			user := filepath.Join(dir, "jaeger")
+			copyFile(t, stub, user)
+			argsFile := filepath.Join(dir, "args")
+			env = append(env, "FAKEJAEGER_VERSION="+tc.version, "FAKEJAEGER_ARGS="+argsFile)
+			if tc.ui {
+				env = append(env, "FAKEJAEGER_UI=1")
+			}
+			if tc.onPath {
+				env = append(env, "PATH="+dir+string(os.PathListSeparator)+envValue(env, "PATH"))
+			} else {
+				env = append(env, "STATELAB_JAEGER_BIN="+user)
+			}
+			out, err := jaegerSh(t, env, append([]string{"start"}, tc.args...)...)
+			t.Cleanup(func() { jaegerSh(t, env, "stop") })
+			if tc.wantFail != "" {
+				if err == nil || !strings.Contains(out, tc.wantFail) {
+					t.Fatalf("jaeger.sh start: %v, want a failure saying %q\n%s", err, tc.wantFail, out)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("jaeger.sh start: %v\n%s", err, out)
+			}
+			for _, want := range tc.wantOut {
+				if !strings.Contains(out, want) {
+					t.Errorf("jaeger.sh start does not say %q:\n%s", want, out)
+				}
+			}
+			ran := user
+			if tc.wantPinned {
+				ran = filepath.Join(cache, "jaeger-v1.76.0", "jaeger")
+			}
+			if !strings.Contains(out, "("+"pid ") || !strings.Contains(out, ", "+ran+")") {
+				t.Errorf("jaeger.sh did not run %s:\n%s", ran, out)
+			}
+			got, err := os.ReadFile(argsFile)
+			if err != nil {
+				t.Fatalf("the Jaeger binary did not record its arguments: %v", err)
+			}
+			want := fmt.Sprintf("--config\n%s\n--config\n%s\n", filepath.Join(root, "tracing", "jaeger.yaml"), filepath.Join(root, "tracing", tc.wantConfig))
+			if string(got) != want {
+				t.Errorf("Jaeger started with\n%s\nwant\n%s", got, want)
+			}
+			if _, err := jaegerSh(t, env, "status"); err != nil {
+				t.Errorf("no answer on 127.0.0.1 after start: %v", err)
+			}
+		})
+	}
+}
+
+// envValue returns the last value of key in env.
+func envValue(env []string, key string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == key {
+			v = val
+		}
+	}
+	return v
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestJaegerShBinVariable checks that STATELAB_JAEGER_BIN replaces the build:
 // an executable is used as it is (the fake go fails every build), anything else
 // is refused with a message naming the variable.
@@ -170,15 +285,4 @@ func TestJaegerShBinVariable(t *testing.T) {
 	if err == nil || !strings.Contains(out, "STATELAB_JAEGER_BIN") {
 		t.Errorf("jaeger.sh build with a missing STATELAB_JAEGER_BIN: %v\n%s", err, out)
 	}
-}
-
-// withoutEnv returns env without the variable name.
-func withoutEnv(env []string, name string) []string {
-	var out []string
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, name+"=") {
-			out = append(out, kv)
-		}
-	}
-	return out
 }

@@ -54,13 +54,14 @@ func freePort(t *testing.T) int {
 	return port
 }
 
-// startJaeger starts the pinned Jaeger through tracing/jaeger.sh (which builds
-// it once and caches it) and stops it when the test ends.
+// startJaeger starts the pinned Jaeger with its memory store through
+// tracing/jaeger.sh (which builds it once and caches it) and stops it when the
+// test ends.
 func startJaeger(t *testing.T) *jaeger {
 	t.Helper()
 	script := filepath.Join(repoRoot(t), "tracing", "jaeger.sh")
 	ports := map[string]int{}
-	env := append(os.Environ(), "STATELAB_JAEGER_DIR="+t.TempDir())
+	env := append(os.Environ(), "STATELAB_JAEGER_DIR="+t.TempDir(), "STATELAB_JAEGER_STORAGE=memory", "STATELAB_JAEGER_BIN=pinned", "STATELAB_JAEGER_HOST=")
 	for _, name := range []string{"OTLP_GRPC", "OTLP_HTTP", "QUERY", "QUERY_GRPC", "HEALTH"} {
 		ports[name] = freePort(t)
 		env = append(env, fmt.Sprintf("STATELAB_JAEGER_%s_PORT=%d", name, ports[name]))

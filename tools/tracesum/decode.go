@@ -33,13 +33,13 @@ import (
 //	{"result":{"resourceSpans":[...]}}   Jaeger API v3 (OTLP JSON)
 //	{"resourceSpans":[...]}              OTLP JSON (OpenTelemetry file export)
 type envelope struct {
-	Data          *[]jaegerTrace       `json:"data"`
-	Errors        []jaegerError        `json:"errors"`
-	TraceID       string               `json:"traceID"`
-	Spans         *[]jaegerSpan        `json:"spans"`
-	Result        *otlpTraces          `json:"result"`
-	ResourceSpans *[]otlpResourceSpans `json:"resourceSpans"`
-	Error         *v3Error             `json:"error"`
+	Data          *[]jaegerTrace  `json:"data"`
+	Errors        []jaegerError   `json:"errors"`
+	TraceID       string          `json:"traceID"`
+	Spans         *[]jaegerSpan   `json:"spans"`
+	Result        json.RawMessage `json:"result"`        // OTLP TracesData, decoded by ptrace
+	ResourceSpans json.RawMessage `json:"resourceSpans"` // the value itself is TracesData
+	Error         *v3Error        `json:"error"`
 }
 
 // v3Error is the error object of a Jaeger API v3 response.
@@ -62,8 +62,8 @@ func decodeTraces(data []byte) ([]*trace, error) {
 		dec = json.NewDecoder(bytes.NewReader(data))
 	)
 	for n := 0; ; n++ {
-		var env envelope
-		err := dec.Decode(&env)
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
 		if err == io.EOF {
 			if n == 0 {
 				return nil, errors.New("no JSON value (empty input)")
@@ -73,14 +73,18 @@ func decodeTraces(data []byte) ([]*trace, error) {
 		if err != nil {
 			return nil, jsonError(data, err)
 		}
-		if err := env.addTo(ts); err != nil {
+		var env envelope
+		if err := json.Unmarshal(raw, &env); err != nil {
+			return nil, jsonError(data, offsetError{err, dec.InputOffset() - int64(len(raw))})
+		}
+		if err := env.addTo(ts, raw); err != nil {
 			return nil, fmt.Errorf("JSON value %d: %v", n+1, err)
 		}
 	}
 }
 
-// addTo adds the traces of env to ts.
-func (env *envelope) addTo(ts *traceSet) error {
+// addTo adds the traces of env, decoded from raw, to ts.
+func (env *envelope) addTo(ts *traceSet, raw []byte) error {
 	switch {
 	case env.Data != nil:
 		for i := range *env.Data {
@@ -91,16 +95,21 @@ func (env *envelope) addTo(ts *traceSet) error {
 		return nil
 	case env.Spans != nil:
 		return addJaegerTrace(ts, &jaegerTrace{TraceID: env.TraceID, Spans: *env.Spans})
-	case env.Result != nil:
+	case isJSONValue(env.Result):
 		return addOTLP(ts, env.Result)
-	case env.ResourceSpans != nil:
-		return addOTLP(ts, &otlpTraces{ResourceSpans: *env.ResourceSpans})
+	case isJSONValue(env.ResourceSpans):
+		return addOTLP(ts, raw)
 	case env.Error != nil:
 		return fmt.Errorf("Jaeger error %d: %s", env.Error.HTTPCode, env.Error.Message)
 	case len(env.Errors) > 0:
 		return fmt.Errorf("Jaeger errors: %s", joinErrors(env.Errors))
 	}
 	return errors.New(`unrecognized format: want Jaeger JSON {"data":[...]} or OTLP JSON {"result":{"resourceSpans":[...]}} / {"resourceSpans":[...]}`)
+}
+
+// isJSONValue reports whether a field held a JSON value other than null.
+func isJSONValue(raw json.RawMessage) bool {
+	return len(raw) > 0 && string(raw) != "null"
 }
 
 func joinErrors(errs []jaegerError) string {
@@ -111,17 +120,31 @@ func joinErrors(errs []jaegerError) string {
 	return strings.Join(msgs, "; ")
 }
 
+// offsetError is an error of decoding the JSON value that starts at byte base of the
+// input: its offsets count from there.
+type offsetError struct {
+	error
+	base int64
+}
+
+func (e offsetError) Unwrap() error { return e.error }
+
 // jsonError rewrites a decoding error to name its byte offset, line and column.
 func jsonError(data []byte, err error) error {
 	var (
+		base   int64
+		inner  offsetError
 		syntax *json.SyntaxError
 		typ    *json.UnmarshalTypeError
 	)
+	if errors.As(err, &inner) {
+		base, err = inner.base, inner.error
+	}
 	switch {
 	case errors.As(err, &syntax):
-		return fmt.Errorf("malformed JSON at %s: %v", position(data, syntax.Offset-1), err)
+		return fmt.Errorf("malformed JSON at %s: %v", position(data, base+syntax.Offset-1), err)
 	case errors.As(err, &typ):
-		return fmt.Errorf("malformed JSON near %s: field %s: cannot use a JSON %s as %s", position(data, typ.Offset-1), typ.Field, typ.Value, typ.Type)
+		return fmt.Errorf("malformed JSON near %s: field %s: cannot use a JSON %s as %s", position(data, base+typ.Offset-1), typ.Field, typ.Value, typ.Type)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("malformed JSON at %s: unexpected end of input (truncated?)", position(data, int64(len(data))))
 	}

@@ -127,7 +127,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"unknown", `{"traces":[]}`, "unrecognized format"},
 		{"array", `[1,2]`, "malformed JSON"},
 		{"v3 error", `{"error":{"httpCode":404,"message":"No traces found"}}`, "Jaeger error 404: No traces found"},
-		{"bad int", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"t","spanId":"s","startTimeUnixNano":"1","endTimeUnixNano":"2","attributes":[{"key":"k","value":{"intValue":"x"}}]}]}]}]}`, "invalid number literal"},
+		{"bad int", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"00000000000000a1","startTimeUnixNano":"1","endTimeUnixNano":"2","attributes":[{"key":"k","value":{"intValue":"x"}}]}]}]}]}`, `OTLP JSON: ReadInt64: strconv.ParseInt: parsing "x"`},
+		{"bad id", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"t","spanId":"s"}]}]}]}`, "OTLP JSON: ID.UnmarshalJSONIter: length mismatch"},
+		{"no otlp span id", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":"op","startTimeUnixNano":"1"}]}]}]}`, `span "op" has no traceId or spanId`},
 		{"no span id", `{"data":[{"traceID":"t","spans":[{"operationName":"op"}]}]}`, `span "op" has no traceID or spanID`},
 	} {
 		path := filepath.Join(t.TempDir(), "trace.json")

@@ -32,9 +32,10 @@ import (
 const blockOperation = "core.blockchain.ProcessBlock"
 
 // jaegerSource queries Jaeger's HTTP query API, v1 (Jaeger's JSON model) or
-// v3 (OTLP JSON). A selected trace is fetched by ID; otherwise the source
-// searches the service's block spans of the last lookback, narrowed to the
-// selected block number where the API can filter on it (v1 only).
+// v3 (OTLP JSON). A selected trace is fetched by ID; a selected block number is
+// searched with v1, which filters on it, and its traces fetched by ID;
+// otherwise the source searches the service's block spans of the last
+// lookback.
 type jaegerSource struct {
 	base     string // e.g. http://127.0.0.1:16686
 	api      string // "v1" or "v3"
@@ -50,7 +51,47 @@ func (j *jaegerSource) String() string {
 }
 
 func (j *jaegerSource) load(sel selection) ([]*trace, error) {
-	u := j.url(sel)
+	if j.api == "v3" && sel.hasBlock && sel.traceID == "" {
+		return j.loadBlockV3(sel)
+	}
+	return j.get(j.url(sel), sel)
+}
+
+// loadBlockV3 finds the traces of the selected block with a v1 search, which
+// Jaeger filters on the block number (a v3 search cannot filter on attributes,
+// so it would return up to --limit whole traces, each of tens of thousands of
+// spans at node level), then fetches each trace by ID from v3 for its
+// nanosecond times.
+func (j *jaegerSource) loadBlockV3(sel selection) ([]*trace, error) {
+	v1 := *j
+	v1.api = "v1"
+	found, err := v1.get(v1.url(sel), sel)
+	if err != nil {
+		return nil, err
+	}
+	var out []*trace
+	for _, t := range found {
+		id := selection{traceID: fullTraceID(t.id)}
+		traces, err := j.get(j.url(id), id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, traces...)
+	}
+	return out, nil
+}
+
+// fullTraceID pads a hex trace ID to the 32 digits of a 128-bit ID: Jaeger's
+// v1 model drops the leading zeros of its high half.
+func fullTraceID(id string) string {
+	if len(id) < 32 {
+		return strings.Repeat("0", 32-len(id)) + id
+	}
+	return id
+}
+
+// get fetches and decodes one query of sel.
+func (j *jaegerSource) get(u string, sel selection) ([]*trace, error) {
 	resp, err := j.client.Get(u)
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach Jaeger: %v", err)

@@ -140,6 +140,18 @@ func TestJaegerSource(t *testing.T) {
 		if err != nil || !strings.Contains(out, "Block 7  0xabab") {
 			t.Errorf("%s search: error %v, output:\n%s", api, err, out)
 		}
+		if api == "v3" {
+			// Found by a v1 search on the block number, then fetched from v3.
+			fake.mu.Lock()
+			got := fake.queries[len(fake.queries)-2:]
+			fake.mu.Unlock()
+			if !strings.HasPrefix(got[0], "/api/traces?") || !strings.Contains(got[0], "block.number") || got[1] != "/api/v3/traces/"+smallTrace {
+				t.Errorf("v3 block search queried %v, want a v1 search on the block number, then the trace from v3", got)
+			}
+			if !strings.Contains(out, "OTLP JSON, nanosecond times") {
+				t.Errorf("v3 block search did not read the trace from v3:\n%s", out)
+			}
+		}
 		out, err = runApp("--jaeger", srv.URL, "--api", api, "--trace", smallTrace)
 		if err != nil || !strings.Contains(out, "trace "+smallTrace) {
 			t.Errorf("%s by ID: error %v, output:\n%s", api, err, out)

@@ -23,7 +23,10 @@ import (
 )
 
 // jaegerTrace is a trace in the JSON model of Jaeger's query API v1
-// (/api/traces) and of the Jaeger UI's JSON download.
+// (/api/traces) and of the Jaeger UI's JSON download. Jaeger keeps its own
+// decoder of this model in an internal package (internal/uimodel), which other
+// modules cannot import, so these few types read the fields tracesum needs;
+// OTLP JSON, the pinned Jaeger's v3 API, is decoded by the collector's ptrace.
 type jaegerTrace struct {
 	TraceID string       `json:"traceID"`
 	Spans   []jaegerSpan `json:"spans"`

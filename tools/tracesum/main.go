@@ -23,6 +23,8 @@
 //
 //	tracesum --jaeger http://127.0.0.1:16686 [--block N | --trace ID] [--json]
 //	tracesum --file trace.json [--block N | --trace ID] [--json]
+//	tracesum ... --html page.html [--title T]
+//	tracesum --from-json --html page.html run1.json run2.json ...
 package main
 
 import (
@@ -84,6 +86,19 @@ var (
 		Name:  "json",
 		Usage: "print a JSON array of summaries",
 	}
+	htmlFlag = &cli.StringFlag{
+		Name:  "html",
+		Usage: "also write the summaries as one self-contained HTML page to this file (charts of one block, or of several side by side)",
+	}
+	titleFlag = &cli.StringFlag{
+		Name:        "title",
+		Usage:       "title of the HTML page",
+		DefaultText: "the blocks shown",
+	}
+	fromJSONFlag = &cli.BoolFlag{
+		Name:  "from-json",
+		Usage: "read the summaries from the arguments, files written by tracesum --json (e.g. a bench study's traces/*.json), instead of traces; each file's name labels its blocks",
+	}
 )
 
 // newApp returns the command line application, writing to out.
@@ -92,9 +107,11 @@ func newApp(out io.Writer) *cli.App {
 		Name:  "tracesum",
 		Usage: "summarize the trace of imported blocks (geth --telemetry) from Jaeger or an export file",
 		UsageText: "tracesum --jaeger http://127.0.0.1:16686 [--block N | --trace ID] [--json]\n" +
-			"tracesum --file trace.json [--block N | --trace ID] [--json]",
+			"tracesum --file trace.json [--block N | --trace ID] [--json]\n" +
+			"tracesum ... --html page.html [--title T]\n" +
+			"tracesum --from-json --html page.html summaries.json...",
 		HideHelpCommand: true,
-		Flags:           []cli.Flag{fileFlag, jaegerFlag, apiFlag, serviceFlag, limitFlag, lookbackFlag, timeoutFlag, blockFlag, traceFlag, jsonFlag},
+		Flags:           []cli.Flag{fileFlag, jaegerFlag, apiFlag, serviceFlag, limitFlag, lookbackFlag, timeoutFlag, blockFlag, traceFlag, jsonFlag, htmlFlag, titleFlag, fromJSONFlag},
 		Action:          action,
 		Writer:          out,
 		ErrWriter:       os.Stderr,
@@ -108,30 +125,67 @@ func main() {
 	}
 }
 
-// action loads the selected blocks' traces and prints their summaries.
+// action loads the selected blocks' traces (or, with --from-json, earlier
+// summaries), prints their summaries and writes the HTML page if asked.
 func action(ctx *cli.Context) error {
-	if ctx.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %v", ctx.Args().Slice())
+	var (
+		sums []labeled
+		err  error
+	)
+	if ctx.Bool(fromJSONFlag.Name) {
+		sums, err = loadSummaries(ctx.Args().Slice())
+	} else {
+		if ctx.NArg() > 0 {
+			return fmt.Errorf("unexpected arguments %v", ctx.Args().Slice())
+		}
+		sums, err = summarizeSource(ctx)
 	}
-	src, err := newSource(ctx)
 	if err != nil {
 		return err
 	}
-	sel := selection{block: ctx.Uint64(blockFlag.Name), hasBlock: ctx.IsSet(blockFlag.Name), traceID: ctx.String(traceFlag.Name)}
-	blocks, err := loadBlocks(src, sel)
-	if err != nil {
-		return err
+	if path := ctx.String(htmlFlag.Name); path != "" {
+		if err := writeHTMLFile(path, ctx.String(titleFlag.Name), sums); err != nil {
+			return err
+		}
 	}
-	sums := make([]*summary, len(blocks))
-	for i, b := range blocks {
-		sums[i] = summarize(b)
+	plain := make([]*summary, len(sums))
+	for i, s := range sums {
+		plain[i] = s.summary
 	}
 	if ctx.Bool(jsonFlag.Name) {
 		enc := json.NewEncoder(ctx.App.Writer)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sums)
+		return enc.Encode(plain)
 	}
-	return printText(ctx.App.Writer, sums)
+	return printText(ctx.App.Writer, plain)
+}
+
+// summarizeSource summarizes the blocks that the flags select from Jaeger or a
+// trace file, labeled by block number.
+func summarizeSource(ctx *cli.Context) ([]labeled, error) {
+	src, err := newSource(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sel := selection{block: ctx.Uint64(blockFlag.Name), hasBlock: ctx.IsSet(blockFlag.Name), traceID: ctx.String(traceFlag.Name)}
+	blocks, err := loadBlocks(src, sel)
+	if err != nil {
+		return nil, err
+	}
+	sums := make([]labeled, len(blocks))
+	for i, b := range blocks {
+		s := summarize(b)
+		sums[i] = labeled{Label: blockLabel(s), summary: s}
+	}
+	return sums, nil
+}
+
+// blockLabel names a block on the HTML page.
+func blockLabel(s *summary) string {
+	if s.Block.Number < 0 {
+		return "trace " + s.TraceID
+	}
+	return "block " + commas(s.Block.Number)
 }
 
 // loadBlocks loads the traces of src and returns the selected blocks.

@@ -17,67 +17,27 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
+
+	"go.opentelemetry.io/collector/pdata/pcommon"
+	"go.opentelemetry.io/collector/pdata/ptrace"
 )
 
-// otlpTraces is OTLP's TracesData in its JSON encoding, the "result" of
-// Jaeger's query API v3 and each line of an OpenTelemetry file export.
-type otlpTraces struct {
-	ResourceSpans []otlpResourceSpans `json:"resourceSpans"`
-}
-
-// otlpResourceSpans groups the spans of one resource by scope.
-type otlpResourceSpans struct {
-	ScopeSpans []otlpScopeSpans `json:"scopeSpans"`
-}
-
-// otlpScopeSpans is the spans of one instrumentation scope.
-type otlpScopeSpans struct {
-	Spans []otlpSpan `json:"spans"`
-}
-
-// otlpSpan is an OTLP span. Integers may be JSON strings (proto3 JSON encodes
-// 64-bit integers as strings) or numbers.
-type otlpSpan struct {
-	TraceID           string          `json:"traceId"`
-	SpanID            string          `json:"spanId"`
-	ParentSpanID      string          `json:"parentSpanId"`
-	Name              string          `json:"name"`
-	StartTimeUnixNano json.Number     `json:"startTimeUnixNano"`
-	EndTimeUnixNano   json.Number     `json:"endTimeUnixNano"`
-	Attributes        []otlpAttribute `json:"attributes"`
-	Status            otlpStatus      `json:"status"`
-}
-
-// otlpAttribute is a key with an AnyValue.
-type otlpAttribute struct {
-	Key   string       `json:"key"`
-	Value otlpAnyValue `json:"value"`
-}
-
-// otlpAnyValue holds one of the scalar values an attribute may have.
-type otlpAnyValue struct {
-	StringValue *string      `json:"stringValue"`
-	IntValue    *json.Number `json:"intValue"`
-	DoubleValue *json.Number `json:"doubleValue"`
-	BoolValue   *bool        `json:"boolValue"`
-}
-
-// otlpStatus is a span status; Code is 2 or "STATUS_CODE_ERROR" on error.
-type otlpStatus struct {
-	Code json.RawMessage `json:"code"`
-}
-
-// otlpStatusError is the numeric OTLP status code of a failed span.
-const otlpStatusError = 2
-
-// addOTLP converts the spans of td into ts.
-func addOTLP(ts *traceSet, td *otlpTraces) error {
-	for _, rs := range td.ResourceSpans {
-		for _, ss := range rs.ScopeSpans {
-			for i := range ss.Spans {
-				s, err := ss.Spans[i].span()
+// addOTLP decodes OTLP JSON TracesData (the "result" of Jaeger's query API v3, or
+// a line of an OpenTelemetry file export) with the collector's ptrace and adds its
+// spans to ts.
+func addOTLP(ts *traceSet, data []byte) error {
+	td, err := (&ptrace.JSONUnmarshaler{}).UnmarshalTraces(data)
+	if err != nil {
+		return fmt.Errorf("OTLP JSON: %v", err)
+	}
+	rss := td.ResourceSpans()
+	for i := range rss.Len() {
+		sss := rss.At(i).ScopeSpans()
+		for j := range sss.Len() {
+			spans := sss.At(j).Spans()
+			for k := range spans.Len() {
+				s, err := otlpSpan(spans.At(k))
 				if err != nil {
 					return err
 				}
@@ -88,65 +48,35 @@ func addOTLP(ts *traceSet, td *otlpTraces) error {
 	return nil
 }
 
-// span converts an OTLP span.
-func (sp *otlpSpan) span() (*span, error) {
-	if sp.TraceID == "" || sp.SpanID == "" {
-		return nil, fmt.Errorf("span %q has no traceId or spanId", sp.Name)
+// otlpSpan converts an OTLP span, keeping its scalar attributes.
+func otlpSpan(sp ptrace.Span) (*span, error) {
+	if sp.TraceID().IsEmpty() || sp.SpanID().IsEmpty() {
+		return nil, fmt.Errorf("span %q has no traceId or spanId", sp.Name())
 	}
-	start, err := sp.StartTimeUnixNano.Int64()
-	if err != nil {
-		return nil, fmt.Errorf("span %s (%s): bad startTimeUnixNano: %v", sp.SpanID, sp.Name, err)
-	}
-	end, err := sp.EndTimeUnixNano.Int64()
-	if err != nil {
-		return nil, fmt.Errorf("span %s (%s): bad endTimeUnixNano: %v", sp.SpanID, sp.Name, err)
-	}
+	start, end := int64(sp.StartTimestamp()), int64(sp.EndTimestamp())
 	s := &span{
-		traceID:  sp.TraceID,
-		id:       sp.SpanID,
-		parentID: sp.ParentSpanID,
-		name:     sp.Name,
+		traceID:  sp.TraceID().String(),
+		id:       sp.SpanID().String(),
+		name:     sp.Name(),
 		start:    start,
 		duration: max(end-start, 0),
-		failed:   sp.Status.failed(),
-		attrs:    make(map[string]any, len(sp.Attributes)),
+		failed:   sp.Status().Code() == ptrace.StatusCodeError,
+		attrs:    make(map[string]any, sp.Attributes().Len()),
 	}
-	for _, a := range sp.Attributes {
-		v, err := a.Value.value()
-		if err != nil {
-			return nil, fmt.Errorf("span %s (%s), attribute %q: %v", s.id, s.name, a.Key, err)
-		}
-		if v != nil {
-			s.attrs[a.Key] = v
+	if !sp.ParentSpanID().IsEmpty() {
+		s.parentID = sp.ParentSpanID().String()
+	}
+	for k, v := range sp.Attributes().All() {
+		switch v.Type() {
+		case pcommon.ValueTypeStr:
+			s.attrs[k] = v.Str()
+		case pcommon.ValueTypeInt:
+			s.attrs[k] = v.Int()
+		case pcommon.ValueTypeDouble:
+			s.attrs[k] = v.Double()
+		case pcommon.ValueTypeBool:
+			s.attrs[k] = v.Bool()
 		}
 	}
 	return s, nil
-}
-
-// value returns the scalar held, or nil for other kinds (arrays, maps).
-func (v *otlpAnyValue) value() (any, error) {
-	switch {
-	case v.StringValue != nil:
-		return *v.StringValue, nil
-	case v.IntValue != nil:
-		return numberValue(*v.IntValue)
-	case v.DoubleValue != nil:
-		return v.DoubleValue.Float64()
-	case v.BoolValue != nil:
-		return *v.BoolValue, nil
-	}
-	return nil, nil
-}
-
-// failed reports whether the status code is an error.
-func (st *otlpStatus) failed() bool {
-	if len(st.Code) == 0 {
-		return false
-	}
-	var n int
-	if json.Unmarshal(st.Code, &n) == nil {
-		return n == otlpStatusError
-	}
-	var name string
-	return json.Unmarshal(st.Code, &name) == nil && name == "STATUS_CODE_ERROR"
 }

@@ -20,42 +20,46 @@ import "fmt"
 
 // summary is the summary of one block's trace, as printed by --json.
 type summary struct {
-	TraceID  string        `json:"trace_id"`
-	Format   string        `json:"format"` // jaeger-v1 (microsecond times) or otlp
-	Block    blockInfo     `json:"block"`
-	Time     []phaseTime   `json:"time"`
-	TailUS   float64       `json:"tail_us"` // block span time after its last child span
-	Reads    readSummary   `json:"state"`
-	Fetches  *fetchSummary `json:"node_fetches"` // nil below telemetry level node
-	Bytes    byteSummary   `json:"bytes"`
-	Rehash   rehashSummary `json:"rehash"`
-	Warnings []string      `json:"warnings"`
+	TraceID   string         `json:"trace_id"`
+	Format    string         `json:"format"` // jaeger-v1 (microsecond times) or otlp
+	Block     blockInfo      `json:"block"`
+	Time      []phaseTime    `json:"time"`
+	TailUS    float64        `json:"tail_us"` // block span time after its last child span
+	Reads     readSummary    `json:"state"`
+	Fetches   *fetchSummary  `json:"node_fetches"` // nil below telemetry level node
+	Bytes     byteSummary    `json:"bytes"`
+	Rehash    rehashSummary  `json:"rehash"`
+	BAL       *balSummary    `json:"bal,omitempty"` // nil without a BAL sidecar entry
+	Waterfall []waterfallRow `json:"waterfall"`     // the phase spans, for tracesum --html
+	Warnings  []string       `json:"warnings"`
 }
 
 // summarize computes the summary of block b.
 func summarize(b *blockSpans) *summary {
 	s := &summary{
-		TraceID: b.traceID,
-		Format:  b.format,
-		Block:   b.info(),
-		Time:    b.timeBreakdown(),
-		TailUS:  float64(b.tail()) / 1e3,
-		Reads:   b.reads(),
-		Fetches: b.fetchSummary(),
-		Rehash:  b.rehash(),
+		TraceID:   b.traceID,
+		Format:    b.format,
+		Block:     blockInfoOf(b),
+		Time:      timeBreakdown(b),
+		TailUS:    float64(tailOf(b)) / 1e3,
+		Reads:     readsOf(b),
+		Fetches:   newFetchSummary(b),
+		Rehash:    rehashOf(b),
+		BAL:       balOf(b),
+		Waterfall: waterfallOf(b),
 	}
 	var byteWarnings []string
-	s.Bytes, byteWarnings = b.bytes()
-	s.Warnings = append(b.warnings(s.Fetches), byteWarnings...)
+	s.Bytes, byteWarnings = bytesOf(b)
+	s.Warnings = append(warningsOf(b, s.Fetches), byteWarnings...)
 	if s.Warnings == nil {
 		s.Warnings = []string{}
 	}
 	return s
 }
 
-// tail returns how long the block span lasts after the end of its last
+// tailOf returns how long the block span lasts after the end of its last
 // child, in nanoseconds.
-func (b *blockSpans) tail() int64 {
+func tailOf(b *blockSpans) int64 {
 	if len(b.below) == 0 {
 		return 0
 	}
@@ -66,8 +70,8 @@ func (b *blockSpans) tail() int64 {
 	return max(b.root.end()-last, 0)
 }
 
-// warnings lists what makes the block's trace incomplete or inconsistent.
-func (b *blockSpans) warnings(fs *fetchSummary) []string {
+// warningsOf lists what makes the block's trace incomplete or inconsistent.
+func warningsOf(b *blockSpans, fs *fetchSummary) []string {
 	var out []string
 	if b.number() < 0 {
 		out = append(out, "the block span has no block.number attribute")
@@ -108,4 +112,70 @@ func (fs *fetchSummary) checkWarning() string {
 		msg += " (none dropped by geth: lost after export, e.g. by the collector or a trimmed file)"
 	}
 	return msg + "; fetch figures cover the spans only"
+}
+
+// blockInfo identifies a block and its load, from the block span.
+type blockInfo struct {
+	Number   int64  `json:"number"` // -1 if the span lacks block.number
+	Hash     string `json:"hash"`
+	GasUsed  int64  `json:"gas_used"`
+	GasLimit int64  `json:"gas_limit"`
+	TxCount  int64  `json:"tx_count"`
+	TxSpans  int    `json:"tx_spans"` // core.ApplyTransactionWithEVM spans
+	Level    string `json:"telemetry_level"`
+	TrieKind string `json:"trie_kind,omitempty"`
+	StartNS  int64  `json:"start_unix_ns"`
+}
+
+// readSummary is the block's state reads, from the aggregate state.read span.
+type readSummary struct {
+	Accounts       int64 `json:"accounts_loaded"`
+	AccountReadUS  int64 `json:"account_read_us"`
+	Storage        int64 `json:"storage_loaded"`
+	StorageReadUS  int64 `json:"storage_read_us"`
+	Code           int64 `json:"code_loaded"`
+	CodeReadUS     int64 `json:"code_read_us"`
+	AccountsUpdate int64 `json:"accounts_updated"`
+	StorageUpdate  int64 `json:"storage_updated"`
+}
+
+// blockInfoOf returns the block's identity and load.
+func blockInfoOf(b *blockSpans) blockInfo {
+	r := b.root
+	info := blockInfo{
+		Number:   b.number(),
+		Hash:     r.strAttr("block.hash"),
+		GasUsed:  r.intOr("block.gas_used"),
+		GasLimit: r.intOr("block.gas_limit"),
+		TxCount:  r.intOr("block.tx_count"),
+		TxSpans:  len(b.named("core.ApplyTransactionWithEVM")),
+		Level:    r.strAttr("telemetry.level"),
+		StartNS:  r.start,
+	}
+	for _, name := range []string{opTrieCommit, opTriedb, opTrieUpdate, opNodeFetch} {
+		if spans := b.named(name); len(spans) > 0 {
+			info.TrieKind = spans[0].strAttr("trie.kind")
+			break
+		}
+	}
+	return info
+}
+
+// readsOf returns the block's state reads: counts and times from the state.read
+// span, falling back to the block span's counts, and the update counts.
+func readsOf(b *blockSpans) readSummary {
+	src := b.root
+	if spans := b.named(opStateRead); len(spans) > 0 {
+		src = spans[0]
+	}
+	return readSummary{
+		Accounts:       src.intOr("state.accounts_loaded"),
+		AccountReadUS:  src.intOr("state.account_read_us"),
+		Storage:        src.intOr("state.storage_loaded"),
+		StorageReadUS:  src.intOr("state.storage_read_us"),
+		Code:           src.intOr("state.code_loaded"),
+		CodeReadUS:     src.intOr("state.code_read_us"),
+		AccountsUpdate: b.root.intOr("state.accounts_updated"),
+		StorageUpdate:  b.root.intOr("state.storage_updated"),
+	}
 }

@@ -47,6 +47,7 @@ func writeSummary(b *strings.Builder, s *summary) {
 	writeFetches(b, s.Fetches, s.Format)
 	writeBytes(b, s)
 	writeRehash(b, s.Rehash)
+	writeBAL(b, s.BAL)
 	for _, w := range s.Warnings {
 		fmt.Fprintf(b, "WARNING: %s\n", w)
 	}
@@ -154,4 +155,125 @@ func writeRehash(b *strings.Builder, r rehashSummary) {
 		fmt.Fprintf(b, ", group depth %s", strings.Join(depths, ", "))
 	}
 	b.WriteString("\n")
+}
+
+// writeBAL writes the BAL sidecar's figures, if the block had an entry.
+func writeBAL(b *strings.Builder, bal *balSummary) {
+	if bal == nil {
+		return
+	}
+	prefetch := float64(bal.PrefetchUS)
+	fmt.Fprintf(b, "\nBAL\n  type %d, prefetch %s ms: fetched %s, %s; injected %s, %s\n", bal.Type, ms(&prefetch),
+		plural(bal.AccountsFetched, "account", "accounts"), plural(bal.SlotsFetched, "slot", "slots"),
+		plural(bal.AccountsInjected, "account", "accounts"), plural(bal.SlotsInjected, "slot", "slots"))
+	fmt.Fprintf(b, "  still read from the database: %s, %s\n",
+		plural(bal.DBAccountReads, "account", "accounts"), plural(bal.DBSlotReads, "slot", "slots"))
+}
+
+// depthUnits names the unit of trie.depth per trie kind.
+var depthUnits = map[string]string{"mpt": "nibbles", "binary": "bits"}
+
+// writeFetches writes the node fetch tables.
+func writeFetches(b *strings.Builder, fs *fetchSummary, format string) {
+	if fs == nil {
+		b.WriteString("\nNode fetches\n  - (no trie.node.fetch spans nor trie.node_fetches: telemetry below level node)\n")
+		return
+	}
+	width := fetchKeyWidth(fs)
+	row := func(indent int, key string, st fetchStats, extra string) {
+		line := fmt.Sprintf("%*s%-*s %9s %13s %9.2f %8.2f  %s", indent, "", width+4-indent, key,
+			commas(st.Count), commas(st.Bytes), st.TimeUS/1e3, st.MeanUS, extra)
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	fmt.Fprintf(b, "\n%-*s %9s %13s %9s %8s\n", width+4, "Node fetches", "count", "bytes", "total ms", "mean µs")
+	row(2, "all", fs.Total, failedNote(fs.Total))
+	b.WriteString("  " + checkLine(fs) + "\n")
+	if format == formatV1 {
+		b.WriteString("  (Jaeger v1 JSON has whole microseconds: sub-microsecond fetches count as 0; OTLP keeps nanoseconds)\n")
+	}
+	writeDepths(b, fs.ByDepth, row)
+	groups := []struct {
+		title string
+		list  []fetchGroup
+	}{{"by source", fs.BySource}, {"by trie kind", fs.ByKind}, {"by trie", fs.ByTrie}, {"by phase", fs.ByPhase}}
+	for _, g := range groups {
+		if len(g.list) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "  %s\n", g.title)
+		for _, fg := range g.list {
+			key := fg.Key
+			if key == "" {
+				key = "(none)"
+			}
+			if g.title == "by trie" && key == trieStorage {
+				key = fmt.Sprintf("%s (%d)", key, fs.StorageTries)
+			}
+			row(4, key, fg.fetchStats, failedNote(fg.fetchStats))
+		}
+	}
+}
+
+// writeDepths writes the depth histogram, one block per trie kind.
+func writeDepths(b *strings.Builder, depths []depthGroup, row func(int, string, fetchStats, string)) {
+	var largest int64
+	for _, d := range depths {
+		largest = max(largest, d.Count)
+	}
+	kind := "\x00"
+	for _, d := range depths {
+		if d.Kind != kind {
+			kind = d.Kind
+			unit := depthUnits[kind]
+			if unit == "" {
+				unit = "levels"
+			}
+			fmt.Fprintf(b, "  by depth (%s trie, %s)\n", kindName(kind), unit)
+		}
+		row(4, fmt.Sprint(d.Depth), d.fetchStats, bar(d.Count, largest, barWidth))
+	}
+}
+
+// checkLine tells whether the fetch spans match the block's fetch counter.
+func checkLine(fs *fetchSummary) string {
+	if fs.Counted == nil {
+		return fmt.Sprintf("check: %s trie.node.fetch spans, no trie.node_fetches counter", commas(fs.Spans))
+	}
+	dropped := "-"
+	if fs.Dropped != nil {
+		dropped = commas(*fs.Dropped)
+	}
+	verdict, op := "MISMATCH", "!="
+	if fs.Complete {
+		verdict, op = "ok", "="
+	}
+	return fmt.Sprintf("check: %s trie.node.fetch spans %s trie.node_fetches %s (spans dropped: %s)  %s",
+		commas(fs.Spans), op, commas(*fs.Counted), dropped, verdict)
+}
+
+// failedNote mentions failed fetches, if any.
+func failedNote(st fetchStats) string {
+	if st.Failed == 0 {
+		return ""
+	}
+	return fmt.Sprintf("(%s failed)", commas(st.Failed))
+}
+
+// kindName names a trie kind, "unknown" if empty.
+func kindName(kind string) string {
+	if kind == "" {
+		return "unknown"
+	}
+	return kind
+}
+
+// fetchKeyWidth returns the width of the key column of the fetch tables.
+func fetchKeyWidth(fs *fetchSummary) int {
+	width := 20
+	for _, list := range [][]fetchGroup{fs.BySource, fs.ByKind, fs.ByTrie, fs.ByPhase} {
+		for _, g := range list {
+			width = max(width, len(g.Key))
+		}
+	}
+	return width
 }

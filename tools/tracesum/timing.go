@@ -45,7 +45,7 @@ const (
 // breakdown. Execution is measured by bc.processor.Process, from which the
 // state reads made during it are subtracted (see timeBreakdown); trie update
 // and rehash count the spans of validation, not those inside the commit.
-func (b *blockSpans) phaseSpans() [][]*span {
+func phaseSpans(b *blockSpans) [][]*span {
 	return [][]*span{
 		b.named(opExecution),
 		b.named(opStateRead),
@@ -70,9 +70,9 @@ var phaseRows = []struct{ name, attr string }{
 // block span), execution without state reads, state reads, trie update,
 // rehash, trie commit, triedb commit, and other (total minus the phases).
 // Percentages are of the total of the same column.
-func (b *blockSpans) timeBreakdown() []phaseTime {
+func timeBreakdown(b *blockSpans) []phaseTime {
 	var (
-		spans     = b.phaseSpans()
+		spans     = phaseSpans(b)
 		total     = float64(b.root.duration) / 1e3
 		attrTotal = attrUS(b.root, "time.total_us")
 		rows      = []phaseTime{{Name: rowTotal, Spans: 1, SpanUS: &total, AttrKey: "time.total_us", AttrUS: attrTotal}}

@@ -42,11 +42,11 @@ type rehashSummary struct {
 	GroupDepths []int64 `json:"group_depths,omitempty"` // binary trie only
 }
 
-// bytes sums the bytes read by fetches and written by the commit. The
+// bytesOf sums the bytes read by fetches and written by the commit. The
 // state.trie.commit and triedb.commit spans describe the same state update,
 // so the written bytes come from one of them: triedb.commit, which writes to
 // the database, else state.trie.commit. A difference is reported as a warning.
-func (b *blockSpans) bytes() (byteSummary, []string) {
+func bytesOf(b *blockSpans) (byteSummary, []string) {
 	var bs byteSummary
 	for _, s := range b.named(opNodeFetch) {
 		bs.Read += s.intOr("node.bytes")
@@ -96,8 +96,8 @@ func (bs *byteSummary) fill(ct commitTotal, by string) {
 	bs.Tries, bs.NodesUpdated, bs.NodesDeleted = ct.tries, ct.updated, ct.deleted
 }
 
-// rehash sums the hashing work of all state.trie.hash spans.
-func (b *blockSpans) rehash() rehashSummary {
+// rehashOf sums the hashing work of all state.trie.hash spans.
+func rehashOf(b *blockSpans) rehashSummary {
 	var (
 		rs     rehashSummary
 		owners = make(map[string]bool)

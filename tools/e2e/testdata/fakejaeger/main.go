@@ -14,25 +14,52 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-// fakejaeger stands in for the pinned Jaeger in the tests of tracing/jaeger.sh's
-// cold path: it answers Jaeger's query API health probe (/api/services) on
-// 127.0.0.1:$STATELAB_JAEGER_QUERY_PORT until it is killed.
+// fakejaeger stands in for a Jaeger binary in the tests of tracing/jaeger.sh: the
+// pinned build on its cold path, or a binary the user provides. `fakejaeger
+// version` prints Jaeger's version JSON with $FAKEJAEGER_VERSION; otherwise it
+// writes its arguments, one per line, to $FAKEJAEGER_ARGS (if set) and answers
+// Jaeger's query API health probe (/api/services) and its home page (the UI if
+// $FAKEJAEGER_UI is set, else the placeholder page of a build without UI assets)
+// on $STATELAB_JAEGER_HOST (127.0.0.1):$STATELAB_JAEGER_QUERY_PORT until it is
+// killed.
 package main
 
 import (
 	"fmt"
 	"log"
+	"net"
 	"net/http"
 	"os"
+	"strings"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "version" {
+		fmt.Printf(`{"gitCommit":"","gitVersion":%q,"buildDate":""}`+"\n", os.Getenv("FAKEJAEGER_VERSION"))
+		return
+	}
+	if path := os.Getenv("FAKEJAEGER_ARGS"); path != "" {
+		if err := os.WriteFile(path, []byte(strings.Join(os.Args[1:], "\n")+"\n"), 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
 	port := os.Getenv("STATELAB_JAEGER_QUERY_PORT")
 	if port == "" {
 		log.Fatal("fakejaeger: STATELAB_JAEGER_QUERY_PORT is not set")
 	}
+	host := os.Getenv("STATELAB_JAEGER_HOST")
+	if host == "" {
+		host = "127.0.0.1"
+	}
 	http.HandleFunc("/api/services", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `{"data":[],"total":0}`)
 	})
-	log.Fatal(http.ListenAndServe("127.0.0.1:"+port, nil))
+	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if os.Getenv("FAKEJAEGER_UI") != "" {
+			fmt.Fprint(w, `<!doctype html><html><head><title>Jaeger UI</title></head><body><div id="jaeger-ui-root"></div></body></html>`)
+			return
+		}
+		fmt.Fprint(w, `<h1>This is not the Jaeger UI you are looking for!</h1>`)
+	})
+	log.Fatal(http.ListenAndServe(net.JoinHostPort(host, port), nil))
 }

@@ -1,0 +1,328 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+//go:build e2e
+
+package e2e
+
+import (
+	"bufio"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestJaegerBadgerStore imports a few hundred blocks with node-level telemetry
+// into a Jaeger that tracing/jaeger.sh starts with its default store, Badger,
+// from a binary given by path (the pinned build, through STATELAB_JAEGER_BIN),
+// under a memory limit of 256 MiB. It checks that:
+//   - Jaeger listens on 127.0.0.1 only;
+//   - its anonymous memory stays bounded: its 90th percentile over the import's
+//     second half is at most 1.3 times the first half's, and its peak within
+//     the limit plus the runtime's overhead, where an in-memory store grows
+//     with every span (measured peaks: 81 MB in the first half, 155 MB in the
+//     second);
+//   - after a restart, the first, a middle and the last block's traces are
+//     still there, complete (every fetch the block counted has its span), with
+//     the same summaries as before.
+func TestJaegerBadgerStore(t *testing.T) {
+	const limitMiB = 256
+	dir := t.TempDir()
+	pinned := strings.TrimSpace(mustOutput(t, exec.Command("bash", filepath.Join(repoRoot(t), "tracing", "jaeger.sh"), "build")))
+	chain := filepath.Join(dir, "chain")
+	mustRun(t, "dumpgen", "--trie", "ubt", "--entries", "32000", "--gas-target", "2500000", "--workloads", "none", "--out", chain)
+	d := &dump{dir: chain, manifest: filepath.Join(chain, "manifest.json"), genesis: filepath.Join(chain, "genesis.json")}
+	d.files = manifestFiles(t, d.manifest)
+	files := d.population()
+	blocks := blockCount(t, d, files...)
+	if blocks < 200 {
+		t.Fatalf("the chain has %d blocks, want a few hundred", blocks)
+	}
+
+	j, env := jaegerEnv(t, filepath.Join(dir, "jaeger"))
+	env = append(env, "STATELAB_JAEGER_BIN="+pinned, "STATELAB_JAEGER_DATA="+filepath.Join(dir, "badger"),
+		"STATELAB_JAEGER_STORAGE=", fmt.Sprintf("STATELAB_JAEGER_MEMORY_LIMIT=%dMiB", limitMiB))
+	out, err := jaegerSh(t, env, "start")
+	t.Cleanup(func() { jaegerSh(t, env, "stop") })
+	if err != nil {
+		t.Fatalf("jaeger.sh start: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "store: Badger in "+filepath.Join(dir, "badger")) {
+		t.Errorf("jaeger.sh start does not announce the Badger store:\n%s", out)
+	}
+	pid := jaegerPID(t, filepath.Join(dir, "jaeger"))
+	checkLoopbackOnly(t, pid)
+
+	datadir := filepath.Join(dir, "datadir")
+	mustRun(t, "geth", "--datadir", datadir, "--bintrie.groupdepth=6", "init", d.genesis)
+	// Badger writes more slowly than memory: on a loaded machine an export can
+	// take longer than the exporter's default 10 s, and geth drops its spans.
+	// 30 s is the batch processor's bound on one export.
+	t.Setenv("OTEL_EXPORTER_OTLP_TIMEOUT", "30000")
+	sampler := sampleAnonMemory(pid, 200*time.Millisecond)
+	start := time.Now()
+	res := importTraced(t, datadir, j.otlpHTTP, "geth-e2e-badger", files...)
+	end := time.Now()
+	if res.code != 0 {
+		t.Fatalf("import exit %d\n%s", res.code, tail(res.stderr, 20))
+	}
+	if strings.Contains(res.stderr, "were not exported") {
+		t.Fatalf("spans were dropped:\n%s", tail(res.stderr, 5))
+	}
+	numbers := []int{1, blocks / 2, blocks}
+	before := blockSummaries(t, j, "geth-e2e-badger", numbers, 60*time.Second)
+	samples := sampler.stop()
+
+	middle := start.Add(end.Sub(start) / 2)
+	first, second := quantileBetween(samples, start, middle, 0.9), quantileBetween(samples, middle, time.Now(), 0.9)
+	peak := quantileBetween(samples, start, time.Now(), 1)
+	t.Logf("%d blocks, %s spans exported in %v; Jaeger's anonymous memory: 90th percentile %d MiB in the first half of the import, %d MiB in the second, peak %d MiB (limit %d MiB); Badger holds %s",
+		blocks, exportedSpans(res.stderr), end.Sub(start).Round(time.Second), first>>20, second>>20, peak>>20, limitMiB, duSize(filepath.Join(dir, "badger")))
+	if second > first*13/10 {
+		t.Errorf("Jaeger's memory grew from %d MiB to %d MiB (90th percentiles) between the halves of the import: not bounded", first>>20, second>>20)
+	}
+	if peak > (limitMiB+128)<<20 {
+		t.Errorf("Jaeger's anonymous memory peaked at %d MiB, over its limit of %d MiB plus 128 MiB", peak>>20, limitMiB)
+	}
+
+	if out, err := jaegerSh(t, env, "stop"); err != nil {
+		t.Fatalf("jaeger.sh stop: %v\n%s", err, out)
+	}
+	if out, err := jaegerSh(t, env, "start"); err != nil {
+		t.Fatalf("jaeger.sh start again: %v\n%s", err, out)
+	}
+	after := blockSummaries(t, j, "geth-e2e-badger", numbers, 30*time.Second)
+	for i, n := range numbers {
+		if before[i] != after[i] {
+			t.Errorf("block %d: the summary changed across the restart:\nbefore %s\nafter %s", n, before[i], after[i])
+		}
+	}
+}
+
+// jaegerEnv returns the environment of a Jaeger run by jaeger.sh from runDir on
+// free ports, and where it listens.
+func jaegerEnv(t *testing.T, runDir string) (*jaeger, []string) {
+	t.Helper()
+	ports := map[string]int{}
+	env := append(os.Environ(), "STATELAB_JAEGER_DIR="+runDir, "STATELAB_JAEGER_HOST=")
+	for _, name := range []string{"OTLP_GRPC", "OTLP_HTTP", "QUERY", "QUERY_GRPC", "HEALTH"} {
+		ports[name] = freePort(t)
+		env = append(env, fmt.Sprintf("STATELAB_JAEGER_%s_PORT=%d", name, ports[name]))
+	}
+	return &jaeger{
+		otlpHTTP: fmt.Sprintf("http://127.0.0.1:%d", ports["OTLP_HTTP"]),
+		otlpGRPC: fmt.Sprintf("grpc://127.0.0.1:%d", ports["OTLP_GRPC"]),
+		query:    fmt.Sprintf("http://127.0.0.1:%d", ports["QUERY"]),
+	}, env
+}
+
+func jaegerPID(t *testing.T, runDir string) int {
+	t.Helper()
+	blob, err := os.ReadFile(filepath.Join(runDir, "pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(blob)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pid
+}
+
+// blockSummaries returns tracesum's JSON summaries of the given blocks of
+// service, each checked complete, waiting up to wait for Jaeger to have them.
+func blockSummaries(t *testing.T, j *jaeger, service string, numbers []int, wait time.Duration) []string {
+	t.Helper()
+	out := make([]string, len(numbers))
+	for i, n := range numbers {
+		var (
+			res      *result
+			deadline = time.Now().Add(wait)
+		)
+		for {
+			// tracesum finds the block with a v1 search, then reads its trace from v3.
+			res = run(t, "tracesum", "--jaeger", j.query, "--service", service, "--block", strconv.Itoa(n), "--json")
+			if res.code == 0 || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(time.Second)
+		}
+		if res.code != 0 {
+			t.Fatalf("block %d: tracesum exit %d\n%s", n, res.code, tail(res.stderr, 5))
+		}
+		var sums []struct {
+			Fetches struct {
+				Spans    int64 `json:"spans"`
+				Complete bool  `json:"complete"`
+			} `json:"node_fetches"`
+		}
+		if err := json.Unmarshal([]byte(res.stdout), &sums); err != nil || len(sums) != 1 {
+			t.Fatalf("block %d: %d summaries (%v)", n, len(sums), err)
+		}
+		if !sums[0].Fetches.Complete || sums[0].Fetches.Spans == 0 {
+			t.Errorf("block %d: %d fetch spans, complete %v", n, sums[0].Fetches.Spans, sums[0].Fetches.Complete)
+		}
+		out[i] = res.stdout
+	}
+	return out
+}
+
+// memSample is a process's anonymous resident memory at a time.
+type memSample struct {
+	at   time.Time
+	anon int64 // bytes
+}
+
+type memSampler struct {
+	done    chan struct{}
+	wg      sync.WaitGroup
+	samples []memSample
+}
+
+// sampleAnonMemory samples RssAnon of pid every interval until stop. File-backed
+// pages (Badger's memory-mapped tables and value log) are left out: the kernel
+// reclaims them under pressure like any page cache.
+func sampleAnonMemory(pid int, interval time.Duration) *memSampler {
+	s := &memSampler{done: make(chan struct{})}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		tick := time.NewTicker(interval)
+		defer tick.Stop()
+		for {
+			if anon, ok := rssAnon(pid); ok {
+				s.samples = append(s.samples, memSample{time.Now(), anon})
+			}
+			select {
+			case <-s.done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return s
+}
+
+func (s *memSampler) stop() []memSample {
+	close(s.done)
+	s.wg.Wait()
+	return s.samples
+}
+
+func rssAnon(pid int) (int64, bool) {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "RssAnon:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			return kb << 10, err == nil
+		}
+	}
+	return 0, false
+}
+
+// quantileBetween returns the q-quantile (0..1) of the samples taken from
+// from to to.
+func quantileBetween(samples []memSample, from, to time.Time, q float64) int64 {
+	var in []int64
+	for _, s := range samples {
+		if !s.at.Before(from) && !s.at.After(to) {
+			in = append(in, s.anon)
+		}
+	}
+	if len(in) == 0 {
+		return 0
+	}
+	slices.Sort(in)
+	return in[int(q*float64(len(in)-1))]
+}
+
+// checkLoopbackOnly fails the test if pid listens on a TCP address other than
+// 127.0.0.1 or ::1, read from its socket descriptors and /proc/net/tcp{,6}.
+func checkLoopbackOnly(t *testing.T, pid int) {
+	t.Helper()
+	inodes := map[string]bool{}
+	fds, _ := filepath.Glob(fmt.Sprintf("/proc/%d/fd/*", pid))
+	for _, fd := range fds {
+		if link, err := os.Readlink(fd); err == nil && strings.HasPrefix(link, "socket:[") {
+			inodes[strings.TrimSuffix(strings.TrimPrefix(link, "socket:["), "]")] = true
+		}
+	}
+	listening := 0
+	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		blob, err := os.ReadFile(table)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(blob), "\n")[1:] {
+			f := strings.Fields(line)
+			if len(f) < 10 || f[3] != "0A" || !inodes[f[9]] { // 0A: LISTEN
+				continue
+			}
+			listening++
+			host, _, _ := strings.Cut(f[1], ":")
+			if host != "0100007F" && host != "00000000000000000000000001000000" {
+				ip, _ := hex.DecodeString(host)
+				t.Errorf("Jaeger (pid %d) listens on %x, not on loopback", pid, ip)
+			}
+		}
+	}
+	if listening < 5 {
+		t.Errorf("Jaeger (pid %d) has %d listening sockets, want its 5 ports", pid, listening)
+	}
+}
+
+var exportedRE = regexp.MustCompile(`OpenTelemetry spans exported.*spans=([0-9,]+)`)
+
+// exportedSpans returns the span count geth reported exporting.
+func exportedSpans(stderr string) string {
+	if m := exportedRE.FindStringSubmatch(stderr); m != nil {
+		return m[1]
+	}
+	return "?"
+}
+
+// duSize returns the disk usage of dir, as du -sh prints it.
+func duSize(dir string) string {
+	out, err := exec.Command("du", "-sh", dir).Output()
+	if err != nil {
+		return "?"
+	}
+	size, _, _ := strings.Cut(string(out), "\t")
+	return size
+}
+
+func mustOutput(t *testing.T, cmd *exec.Cmd) string {
+	t.Helper()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", strings.Join(cmd.Args, " "), err)
+	}
+	return string(out)
+}
