@@ -28,6 +28,8 @@ type Manifest struct {
 	Trie           string         `json:"trie"`
 	Entries        int            `json:"entries"`
 	WorkloadBlocks int            `json:"workload_blocks"`
+	GasTarget      uint64         `json:"gas_target"`
+	WorkloadGas    uint64         `json:"workload_gas_target"` // 0 in dumps made before the key: the gas target
 	Genesis        string         `json:"genesis"`
 	Files          []ManifestFile `json:"files"`
 
@@ -65,6 +67,18 @@ func readManifest(path string) (*Manifest, error) {
 	}
 	m.dir = filepath.Dir(path)
 	return &m, nil
+}
+
+// workloadGasMatches reports whether the dump's workload blocks have the
+// gas a scale asks for (0: dumpgen's default, the gas target).
+func (m *Manifest) workloadGasMatches(want uint64) bool {
+	norm := func(g uint64) uint64 {
+		if g == m.GasTarget {
+			return 0
+		}
+		return g
+	}
+	return norm(m.WorkloadGas) == norm(want)
 }
 
 // genesisPath is the dump's genesis file.

@@ -30,6 +30,9 @@ type studyRun struct {
 	dumpgen string
 	balgen  string // "" if the binary directory has none; needed by BAL types
 	h       *harness
+
+	memLimit, gethCache string // command-line overrides of the scale's mem_limit and geth_cache
+	cgroupParent        string // where to make the run cgroups; "" for the default
 }
 
 // execute runs every configuration of the study, writes the raw runs as they
@@ -46,8 +49,20 @@ func (sr *studyRun) execute() error {
 	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c Config) bool { return c.Telemetry != "" }) {
 		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
 	}
+	if sr.memLimit != "" || sc.MemLimit != "" {
+		if sr.h.bound, err = newMemoryBound(hostSources, sr.cgroupParent, sr.h.work); err != nil {
+			return err
+		}
+	}
 	manifests := map[string]*Manifest{}
 	for _, trie := range sr.study.Tries {
+		if sr.study.Chain != nil {
+			sr.h.progress("reading the block files of the study's chain")
+			if manifests[trie], err = sr.study.Chain.manifest(); err != nil {
+				return fmt.Errorf("study %s: chain: %v", sr.study.path, err)
+			}
+			continue
+		}
 		if manifests[trie], err = ensureDump(sr.dumpgen, sr.h.work, trie, sc, sr.h.progress); err != nil {
 			return err
 		}
@@ -68,6 +83,11 @@ func (sr *studyRun) execute() error {
 	if err := sr.prepareSidecars(configs, manifests); err != nil {
 		return err
 	}
+	ref := sr.reference(configs)
+	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.preparedDir(manifests[ref.Trie], ref))
+	if err != nil {
+		return fmt.Errorf("study %s: %v", sr.study.path, err)
+	}
 	var runs []*RunRecord
 	rawPath := filepath.Join(sr.h.out, "runs.json")
 	for n, j := range schedule(len(configs), sc.Runs, sr.study.Order) {
@@ -82,7 +102,21 @@ func (sr *studyRun) execute() error {
 			return err
 		}
 	}
-	return writeOutputs(sr.h.out, sr.meta(sc), runs)
+	meta := sr.meta(sc)
+	meta.Model = model
+	return writeOutputs(sr.h.out, meta, runs)
+}
+
+// reference is the configuration whose prepared datadir the scale model's
+// ratios apply to: the baseline's, else the first. Every configuration
+// gets the same bound, as every design would get the same machine.
+func (sr *studyRun) reference(configs []Config) Config {
+	for _, c := range configs {
+		if c.Variant() == sr.study.Baseline {
+			return c
+		}
+	}
+	return configs[0]
 }
 
 // scheduled is one run of one configuration.
