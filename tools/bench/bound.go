@@ -112,7 +112,7 @@ func (b *memoryBound) removeStale() {
 			if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err == nil {
 				continue // a running bench owns it
 			}
-			rmdirRetry(dir, 0) // fails harmlessly if processes remain
+			rmdirRetry(b.host.rmdir, dir, 0) // fails harmlessly if processes remain
 		}
 	}
 }

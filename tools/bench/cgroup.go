@@ -45,12 +45,14 @@ type runCgroup struct {
 	IO      string // v1 blkio cgroup directory, or Mem on v2; "" without disk accounting
 	Device  string // MAJ:MIN of the accounted disk
 	Limit   int64  // the limit as the kernel holds it
+
+	rmdir func(string) error // syscall.Rmdir; tests stand in for the kernel
 }
 
 // create makes a cgroup named name with a memory limit of limit bytes and
 // checks that the kernel holds that limit.
 func (h *cgroupHost) create(name string, limit int64) (*runCgroup, error) {
-	cg := &runCgroup{Version: h.Version, Mem: filepath.Join(h.MemParent, name), Device: h.IODevice}
+	cg := &runCgroup{Version: h.Version, Mem: filepath.Join(h.MemParent, name), Device: h.IODevice, rmdir: h.rmdir}
 	if err := h.mkdir(cg.Mem); err != nil {
 		return nil, fmt.Errorf("creating memory cgroup: %v", permissionHint(err))
 	}
@@ -253,7 +255,7 @@ func (cg *runCgroup) remove() error {
 	}
 	var errs []error
 	for _, dir := range dirs {
-		if err := rmdirRetry(dir, 2*time.Second); err != nil {
+		if err := rmdirRetry(cg.rmdir, dir, 2*time.Second); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -261,10 +263,10 @@ func (cg *runCgroup) remove() error {
 }
 
 // rmdirRetry removes a cgroup directory, retrying on EBUSY until timeout.
-func rmdirRetry(dir string, timeout time.Duration) error {
+func rmdirRetry(rmdir func(string) error, dir string, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
-		err := syscall.Rmdir(dir)
+		err := rmdir(dir)
 		if err == nil || errors.Is(err, syscall.ENOENT) {
 			return nil
 		}

@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -142,6 +143,7 @@ type cgroupHost struct {
 	IONote    string // why per-cgroup disk accounting is off, when it is
 
 	mkdir func(string) error // os.Mkdir; tests stand in for the kernel
+	rmdir func(string) error // syscall.Rmdir
 }
 
 // cgroupSources are the files a cgroupHost is found from; tests replace them.
@@ -181,7 +183,7 @@ func findCgroupHost(src cgroupSources, parent, work string) (*cgroupHost, error)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", src.Self, err)
 	}
-	h := &cgroupHost{mkdir: func(p string) error { return os.Mkdir(p, 0o755) }}
+	h := &cgroupHost{mkdir: func(p string) error { return os.Mkdir(p, 0o755) }, rmdir: syscall.Rmdir}
 	h.IODevice, err = diskOf(work, src.SysDev)
 	if err != nil {
 		h.IONote = err.Error()
