@@ -29,7 +29,7 @@ import (
 )
 
 // knownWorkloads are the workload files dumpgen writes.
-var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_sstore", "sload_benchmark", "sstore_variants"}
+var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_sstore", "sload_benchmark", "sstore_variants", "uniform_read", "uniform_write"}
 
 // knownBAL are the block-level access list types a study may ask for: the
 // types geth import --bal.type applies (type 2, which lists addresses only,
