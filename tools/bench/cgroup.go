@@ -44,43 +44,26 @@ type runCgroup struct {
 	Mem     string // memory cgroup directory (v2: the one cgroup)
 	IO      string // v1 blkio cgroup directory, or Mem on v2; "" without disk accounting
 	Device  string // MAJ:MIN of the accounted disk
-	Limit   int64  // the limit as the kernel holds it
+	Limit   int64  // the limit as the kernel holds it; 0 for an accounting cgroup
 
 	rmdir func(string) error // syscall.Rmdir; tests stand in for the kernel
 }
 
 // create makes a cgroup named name with a memory limit of limit bytes and
-// checks that the kernel holds that limit.
+// checks that the kernel holds that limit. A limit of 0 makes a cgroup that
+// only accounts: its process's memory and disk reads are measured, not
+// bounded.
 func (h *cgroupHost) create(name string, limit int64) (*runCgroup, error) {
 	cg := &runCgroup{Version: h.Version, Mem: filepath.Join(h.MemParent, name), Device: h.IODevice, rmdir: h.rmdir}
 	if err := h.mkdir(cg.Mem); err != nil {
 		return nil, fmt.Errorf("creating memory cgroup: %v", permissionHint(err))
 	}
-	limitFile := cg.limitFile()
-	if err := writeCgroupFile(filepath.Join(cg.Mem, limitFile), strconv.FormatInt(limit, 10)); err != nil {
-		cg.remove()
-		return nil, err
-	}
-	if cg.Version == 2 {
-		// Without swap the limit binds anon memory and page cache alike;
-		// a host with swap would otherwise page geth out instead.
-		if swap := filepath.Join(cg.Mem, "memory.swap.max"); fileExists(swap) {
-			if err := writeCgroupFile(swap, "0"); err != nil {
-				cg.remove()
-				return nil, err
-			}
+	if limit > 0 {
+		if err := cg.setLimit(limit); err != nil {
+			cg.remove()
+			return nil, err
 		}
 	}
-	held, err := readCgroupInt(filepath.Join(cg.Mem, limitFile))
-	if err != nil {
-		cg.remove()
-		return nil, err
-	}
-	if !limitHeld(held, limit) {
-		cg.remove()
-		return nil, fmt.Errorf("memory cgroup %s: wrote limit %d to %s, the kernel holds %d", cg.Mem, limit, limitFile, held)
-	}
-	cg.Limit = held
 	if h.IOParent != "" {
 		if err := cg.setupIO(h, name); err != nil {
 			cg.remove()
@@ -88,6 +71,32 @@ func (h *cgroupHost) create(name string, limit int64) (*runCgroup, error) {
 		}
 	}
 	return cg, nil
+}
+
+// setLimit writes the memory limit and checks that the kernel holds it.
+func (cg *runCgroup) setLimit(limit int64) error {
+	limitFile := cg.limitFile()
+	if err := writeCgroupFile(filepath.Join(cg.Mem, limitFile), strconv.FormatInt(limit, 10)); err != nil {
+		return err
+	}
+	if cg.Version == 2 {
+		// Without swap the limit binds anon memory and page cache alike;
+		// a host with swap would otherwise page geth out instead.
+		if swap := filepath.Join(cg.Mem, "memory.swap.max"); fileExists(swap) {
+			if err := writeCgroupFile(swap, "0"); err != nil {
+				return err
+			}
+		}
+	}
+	held, err := readCgroupInt(filepath.Join(cg.Mem, limitFile))
+	if err != nil {
+		return err
+	}
+	if !limitHeld(held, limit) {
+		return fmt.Errorf("memory cgroup %s: wrote limit %d to %s, the kernel holds %d", cg.Mem, limit, limitFile, held)
+	}
+	cg.Limit = held
+	return nil
 }
 
 // limitHeld reports whether the kernel's value of a limit is the one

@@ -345,9 +345,6 @@ func TestCgroupRefusals(t *testing.T) {
 		if err := b.setLimit(1 << 20); err == nil || !strings.Contains(err.Error(), "below") {
 			t.Errorf("error %v", err)
 		}
-		if _, err := b.newRun(); err == nil {
-			t.Error("a run without a limit was made")
-		}
 	})
 }
 

@@ -74,23 +74,33 @@ func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref
 	if disk, err := diskOf(h.work, hostSources.SysDev); err == nil {
 		m.Readahead = readaheadKB(hostSources.SysDev, disk)
 	}
-	if m.MemLimit > 0 {
+	if m.MemLimit > 0 || m.Calibrate {
 		if h.bound == nil {
 			return nil, errors.New("internal error: memory limit without a cgroup host")
 		}
-		if err := h.bound.setLimit(m.MemLimit); err != nil {
-			return nil, err
+		if m.MemLimit > 0 {
+			if err := h.bound.setLimit(m.MemLimit); err != nil {
+				return nil, err
+			}
 		}
-		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", mib(m.MemLimit), h.bound.host.Version, h.bound.host.MemParent, cacheText(m.GethCache), mib(refBytes))
+		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.host.Version, h.bound.host.MemParent, cacheText(m.GethCache), mib(refBytes))
 		if h.bound.host.IOParent == "" {
 			h.progress("note: no per-cgroup disk accounting (%s): page-cache hit rates are not measured", h.bound.host.IONote)
 		}
 		if m.GethCache == 0 {
-			h.progress("warning: geth keeps its default --cache of 4096 MB inside a bound of %s: its caches may fill the bound and get it OOM-killed; set geth_cache or --geth-cache", mib(m.MemLimit))
+			h.progress("warning: geth keeps its default --cache of 4096 MB inside the memory bound: its caches may fill the bound and get it OOM-killed; set geth_cache or --geth-cache")
 		}
 	}
 	h.model = m
 	return m, nil
+}
+
+// limitText describes a model's memory limit for progress lines.
+func limitText(m *scaleModel) string {
+	if m.Calibrate && m.MemLimit == 0 {
+		return fmt.Sprintf("auto (calibrated after the warm-ups: geth's memory + %.2f%% of the datadir)", 100*m.PageShare)
+	}
+	return mib(m.MemLimit)
 }
 
 // preparedDir is the prepared datadir of a configuration on a dump.

@@ -98,8 +98,8 @@ func writeBoundSummary(w io.Writer, runs []*RunRecord) {
 	var bounded, reached, hits, refaults int64
 	var limit, peak, anon int64
 	for _, r := range runs {
-		if r.Bound == nil {
-			continue
+		if r.Bound == nil || r.Bound.Limit == 0 {
+			continue // unbounded, or an accounting-only warm-up
 		}
 		bounded++
 		if r.Bound.Reached {
@@ -114,28 +114,28 @@ func writeBoundSummary(w io.Writer, runs []*RunRecord) {
 	if bounded == 0 {
 		return
 	}
-	b := runs[slices.IndexFunc(runs, func(r *RunRecord) bool { return r.Bound != nil })].Bound
+	b := runs[slices.IndexFunc(runs, func(r *RunRecord) bool { return r.Bound != nil && r.Bound.Limit > 0 })].Bound
 	fmt.Fprintf(w, "Memory bound: cgroup v%d, limit %s; highest usage %s, highest process memory (anon) %s; the limit was reached in %d of %d bounded runs (%d reclaim events at the limit); %d page-cache refaults (misses on pages the bound had evicted) in all. Warm runs, the in-memory reference, run unbounded.\n\n",
 		b.Version, mib(limit), mib(peak), mib(anon), reached, bounded, hits, refaults)
 }
 
 // modelMeasuresOf gathers the medians the scale-model table shows.
 func modelMeasuresOf(runs []*RunRecord) modelMeasures {
-	var anon, hit []float64
+	var process, hit []float64
 	mm := modelMeasures{hitPct: math.NaN()}
 	for _, r := range runs {
-		if r.Bound == nil || r.WarmUp {
+		if r.Bound == nil || r.WarmUp || r.Bound.Limit == 0 {
 			continue
 		}
 		mm.runs++
 		if r.Bound.Reached {
 			mm.reached++
 		}
-		anon = append(anon, float64(r.Bound.Sampled.Anon))
+		process = append(process, float64(r.Bound.Sampled.NonFile))
 		hit = append(hit, pageCacheHitPct(r))
 	}
 	if mm.runs > 0 {
-		mm.anon = summarize(anon).Median
+		mm.process = summarize(process).Median
 		mm.hitPct = summarize(hit).Median
 	}
 	return mm

@@ -34,9 +34,10 @@ type ioSample struct {
 
 // memPeaks are the highest figures a run's cgroup reached in the samples.
 type memPeaks struct {
-	Usage int64 `json:"usage"`
-	File  int64 `json:"file"`
-	Anon  int64 `json:"anon"`
+	Usage   int64 `json:"usage"`
+	File    int64 `json:"file"`
+	Anon    int64 `json:"anon"`
+	NonFile int64 `json:"non_file"` // usage less page cache: the process's own memory, kernel's included
 }
 
 // runMonitor samples a running geth: its /proc/PID/io counters and, in a
@@ -110,6 +111,7 @@ func (m *runMonitor) sample() ioSample {
 		m.peaks.Usage = max(m.peaks.Usage, cs.Usage)
 		m.peaks.File = max(m.peaks.File, cs.File)
 		m.peaks.Anon = max(m.peaks.Anon, cs.Anon)
+		m.peaks.NonFile = max(m.peaks.NonFile, cs.Usage-cs.File)
 	}
 	m.last = s
 	return s

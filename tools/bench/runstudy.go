@@ -17,6 +17,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -90,7 +91,17 @@ func (sr *studyRun) execute() error {
 	}
 	var runs []*RunRecord
 	rawPath := filepath.Join(sr.h.out, "runs.json")
-	for n, j := range schedule(len(configs), sc.Runs, sr.study.Order) {
+	order := schedule(len(configs), sc.Runs, sr.study.Order)
+	if model.Calibrate {
+		order = warmUpsFirst(order)
+		sr.h.progress("memory bound auto: the warm-up runs measure geth's own memory in accounting-only cgroups, then every measured run is bounded")
+	}
+	for n, j := range order {
+		if model.Calibrate && model.MemLimit == 0 && j.run > 0 {
+			if err := sr.calibrate(model, runs); err != nil {
+				return fmt.Errorf("study %s: %v", sr.study.path, err)
+			}
+		}
 		c, m := configs[j.config], manifests[configs[j.config].Trie]
 		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), sr.study.GethArgs, j.run)
 		if err != nil {
@@ -117,6 +128,45 @@ func (sr *studyRun) reference(configs []Config) Config {
 		}
 	}
 	return configs[0]
+}
+
+// calibrate sets an "auto" memory bound from the warm-up runs: the highest
+// memory geth itself used (cgroup usage less page cache), plus the node's
+// page-cache share of the reference datadir.
+func (sr *studyRun) calibrate(model *scaleModel, warmUps []*RunRecord) error {
+	var process int64
+	for _, r := range warmUps {
+		if r.Bound != nil {
+			process = max(process, r.Bound.Sampled.NonFile)
+		}
+	}
+	if process == 0 {
+		return errors.New("memory bound auto: the warm-up runs measured no process memory")
+	}
+	model.calibrate(process)
+	if int64(model.GethCache)<<20 >= model.MemLimit {
+		return fmt.Errorf("memory bound auto: geth's --cache %d MiB does not fit in the calibrated bound of %s", model.GethCache, mib(model.MemLimit))
+	}
+	sr.h.progress("memory bound calibrated: geth's own memory peaked at %s in the warm-ups; limit %s = %.2f x that + %.2f%% of the %s reference datadir",
+		mib(process), mib(model.MemLimit), calibrationMargin, 100*model.PageShare, mib(model.RefBytes))
+	return sr.h.bound.setLimit(model.MemLimit)
+}
+
+// warmUpsFirst moves every configuration's warm-up run (run 0) to the front
+// of a schedule, keeping the order otherwise.
+func warmUpsFirst(order []scheduled) []scheduled {
+	out := make([]scheduled, 0, len(order))
+	for _, s := range order {
+		if s.run == 0 {
+			out = append(out, s)
+		}
+	}
+	for _, s := range order {
+		if s.run != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // scheduled is one run of one configuration.

@@ -28,18 +28,20 @@ import (
 
 // nodeModel is the node a study's memory-bounded scales stand in for
 // (the study file's [node] table): a machine whose memory holds a small
-// share of its state. A scale matches it when the memory bound, geth's
-// --cache and the run length keep the node's ratios to the state.
+// share of its state. A scale matches it when the page cache left beside
+// geth, geth's --cache and the run length keep the node's ratios to the
+// state.
 type nodeModel struct {
 	Name         string `toml:"name" json:"name"`
 	RAM          string `toml:"ram" json:"ram"`                       // memory, e.g. "64GiB"
 	State        string `toml:"state" json:"state"`                   // datadir size, e.g. "360GB"
 	CacheMB      int    `toml:"cache_mb" json:"cache_mb"`             // geth --cache
+	Process      string `toml:"process" json:"process"`               // geth's own memory on the node; default twice cache_mb
 	BlockGas     uint64 `toml:"block_gas" json:"block_gas"`           // gas per block
 	BlocksPerRun int    `toml:"blocks_per_run" json:"blocks_per_run"` // blocks of one measured run
 	ReadaheadKB  int    `toml:"readahead_kb" json:"readahead_kb"`     // block device readahead
 
-	ram, state int64
+	ram, state, process int64
 }
 
 // parse checks the model and parses its sizes.
@@ -57,11 +59,21 @@ func (n *nodeModel) parse() error {
 	if n.CacheMB <= 0 || int64(n.CacheMB)<<20 >= n.ram {
 		return fmt.Errorf("cache_mb %d must be positive and below ram", n.CacheMB)
 	}
+	n.process = 2 * int64(n.CacheMB) << 20
+	if n.Process != "" {
+		if n.process, err = parseSize(n.Process); err != nil {
+			return fmt.Errorf("process: %v", err)
+		}
+	}
+	if n.process >= n.ram {
+		return fmt.Errorf("process %s leaves no memory for the page cache in ram %s", mib(n.process), n.RAM)
+	}
 	return nil
 }
 
-// memRatio is the node's memory over its state.
-func (n *nodeModel) memRatio() float64 { return float64(n.ram) / float64(n.state) }
+// pageShare is the share of the node's state its page cache can hold: the
+// memory geth leaves over the state.
+func (n *nodeModel) pageShare() float64 { return float64(n.ram-n.process) / float64(n.state) }
 
 // cacheRatio is the node's geth --cache over its state.
 func (n *nodeModel) cacheRatio() float64 { return float64(int64(n.CacheMB)<<20) / float64(n.state) }
@@ -77,11 +89,29 @@ type scaleModel struct {
 	Node       *nodeModel `json:"node,omitempty"`
 	RefDatadir string     `json:"reference_datadir,omitempty"` // prepared datadir the ratios apply to
 	RefBytes   int64      `json:"reference_datadir_bytes"`
-	MemLimit   int64      `json:"mem_limit"`     // bytes; 0: unbounded
+	MemLimit   int64      `json:"mem_limit"`     // bytes; 0: unbounded (or not calibrated yet)
 	GethCache  int        `json:"geth_cache_mb"` // --cache given to geth; 0: geth's default
 	BlockGas   uint64     `json:"block_gas"`     // gas of a workload block
 	Blocks     int        `json:"blocks_per_run"`
 	Readahead  int        `json:"readahead_kb"` // of the disk under the work directory; -1 unknown
+
+	// Calibrate is set for mem_limit "auto": the limit is geth's own
+	// memory, measured in the warm-up runs (Process), plus the node's
+	// page-cache share of the state (PageShare) times the reference
+	// datadir.
+	Calibrate bool    `json:"calibrated,omitempty"`
+	PageShare float64 `json:"page_share,omitempty"`
+	Process   int64   `json:"process_peak,omitempty"` // highest non-page-cache usage of the warm-up runs
+}
+
+// calibrationMargin is added to the measured process memory: runs vary.
+const calibrationMargin = 1.15
+
+// calibrate sets an "auto" limit from the warm-up runs' highest process
+// memory (cgroup usage less page cache).
+func (m *scaleModel) calibrate(process int64) {
+	m.Process = process
+	m.MemLimit = int64(float64(process)*calibrationMargin) + int64(m.PageShare*float64(m.RefBytes))
 }
 
 // resolveModel works out a scale's memory bound and geth cache. memLimit
@@ -96,7 +126,12 @@ func resolveModel(node *nodeModel, sc Scale, memLimit, gethCache, refDir string,
 		gethCache = sc.GethCache
 	}
 	var err error
-	if m.MemLimit, err = scaledSize("--mem-limit", memLimit, node, refBytes, func(n *nodeModel) float64 { return n.memRatio() }); err != nil {
+	if memLimit == "auto" {
+		if node == nil {
+			return nil, fmt.Errorf("--mem-limit auto: no [node] table to scale from (give a size)")
+		}
+		m.Calibrate, m.PageShare = true, node.pageShare()
+	} else if m.MemLimit, err = scaledSize("--mem-limit", memLimit, node, refBytes, nil); err != nil {
 		return nil, err
 	}
 	cache, err := scaledSize("--geth-cache", gethCache, node, refBytes, func(n *nodeModel) float64 { return n.cacheRatio() })
@@ -106,7 +141,7 @@ func resolveModel(node *nodeModel, sc Scale, memLimit, gethCache, refDir string,
 	if cache > 0 {
 		m.GethCache = max(int(cache>>20), minGethCacheMB)
 	}
-	if m.MemLimit > 0 && m.GethCache > 0 && int64(m.GethCache)<<20 >= m.MemLimit {
+	if !m.Calibrate && m.MemLimit > 0 && m.GethCache > 0 && int64(m.GethCache)<<20 >= m.MemLimit {
 		return nil, fmt.Errorf("geth's --cache %d MiB does not fit in the memory bound of %s", m.GethCache, mib(m.MemLimit))
 	}
 	return m, nil
@@ -193,16 +228,19 @@ func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
 	fmt.Fprintf(w, "| state (datadir) | %s | %s (`%s`) |\n", orDash(n.State), mib(m.RefBytes), filepath.Base(m.RefDatadir))
 	fmt.Fprintf(w, "| memory: RAM / cgroup limit | %s | %s |\n", orDash(n.RAM), sizeOrUnbounded(m.MemLimit))
 	fmt.Fprintf(w, "| memory / state | %s | %s |\n", pct(float64(n.ram), float64(n.state)), pct(float64(m.MemLimit), float64(m.RefBytes)))
+	fmt.Fprintf(w, "| geth's own memory | %s | %s |\n", sizeOrDash(n.process), processText(m, measured))
+	fmt.Fprintf(w, "| page cache left for the state / state | %s | %s |\n", pct(float64(n.ram-n.process), float64(n.state)), pct(float64(m.MemLimit)-measured.process, float64(m.RefBytes)))
 	fmt.Fprintf(w, "| geth `--cache` | %s | %s |\n", cacheText(n.CacheMB), cacheText(m.GethCache))
 	fmt.Fprintf(w, "| `--cache` / state | %s | %s |\n", pct(float64(int64(n.CacheMB)<<20), float64(n.state)), pct(float64(int64(m.GethCache)<<20), float64(m.RefBytes)))
 	fmt.Fprintf(w, "| gas per block | %s | %s |\n", gasText(n.BlockGas), gasText(m.BlockGas))
 	fmt.Fprintf(w, "| blocks per run | %s | %d |\n", intOrDash(n.BlocksPerRun), m.Blocks)
 	fmt.Fprintf(w, "| disk readahead | %s | %s |\n", kbText(n.ReadaheadKB), kbText(m.Readahead))
 	if measured.runs > 0 {
-		fmt.Fprintf(w, "| process memory (peak anon) / limit | - | %s (median of bounded runs) |\n", pct(measured.anon, float64(m.MemLimit)))
-		fmt.Fprintf(w, "| page cache left for the state / state | - | %s |\n", pct(float64(m.MemLimit)-measured.anon, float64(m.RefBytes)))
 		fmt.Fprintf(w, "| page-cache hit rate of read syscalls | - | %s |\n", pctText(measured.hitPct))
 		fmt.Fprintf(w, "| bound reached (runs) | - | %d of %d |\n", measured.reached, measured.runs)
+	}
+	if m.Calibrate {
+		fmt.Fprintf(w, "\nThe limit was calibrated: geth's own memory (cgroup usage less page cache, highest of the warm-up runs, which ran in accounting-only cgroups: %s) times %.2f, plus the node's page-cache share of its state (%.2f%%) times the reference datadir. Geth's own memory does not shrink with the state, so a limit of the node's memory-to-state ratio would leave a small state no page cache at all.\n", mib(m.Process), calibrationMargin, 100*m.PageShare)
 	}
 	fmt.Fprintf(w, "\nThe bound is a memory cgroup around geth: its own memory and the page cache it fills count against the limit, so the page cache holds at most what the limit leaves after geth's memory. Pebble opens its tables with `POSIX_FADV_RANDOM`, which turns the kernel's readahead off for them: the device readahead applies to the block files and logs, not to the state's point reads, here and on the node alike.\n\n")
 }
@@ -211,8 +249,26 @@ func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
 // sets beside the node.
 type modelMeasures struct {
 	runs, reached int
-	anon          float64 // median peak anon bytes
+	process       float64 // median peak of geth's own memory (usage less page cache)
 	hitPct        float64 // median page-cache hit rate, NaN without disk accounting
+}
+
+// processText is geth's own memory in the runs: measured, else calibrated.
+func processText(m *scaleModel, measured modelMeasures) string {
+	if measured.runs > 0 {
+		return fmt.Sprintf("%s (median peak of the bounded runs)", mib(int64(measured.process)))
+	}
+	if m.Process > 0 {
+		return mib(m.Process) + " (warm-up peak)"
+	}
+	return "-"
+}
+
+func sizeOrDash(b int64) string {
+	if b <= 0 {
+		return "-"
+	}
+	return mib(b)
 }
 
 func orDash(s string) string {

@@ -54,9 +54,17 @@ func TestResolveModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantLimit := int64(float64(64<<30) / 360e9 * float64(ref))
+	if !m.Calibrate || m.MemLimit != 0 {
+		t.Fatalf("auto limit %+v: want one left to calibrate", m)
+	}
+	// The node leaves 64 GiB - 8 GiB (twice its cache) to the page cache.
+	if want := float64(56<<30) / 360e9; math.Abs(m.PageShare-want) > 1e-12 {
+		t.Errorf("page share %v, want %v", m.PageShare, want)
+	}
+	m.calibrate(200 << 20)
+	wantLimit := int64(200<<20*calibrationMargin) + int64(m.PageShare*float64(ref))
 	if m.MemLimit != wantLimit {
-		t.Errorf("auto limit %d, want %d (the node's memory/state ratio)", m.MemLimit, wantLimit)
+		t.Errorf("calibrated limit %d, want %d: the warm-ups' process memory plus the node's page-cache share", m.MemLimit, wantLimit)
 	}
 	if want := int(float64(4096<<20) / 360e9 * float64(ref) / (1 << 20)); m.GethCache != want {
 		t.Errorf("auto cache %d MiB, want %d", m.GethCache, want)
@@ -67,7 +75,7 @@ func TestResolveModel(t *testing.T) {
 	// The command line replaces the scale's settings; a tiny state gets
 	// geth's floor.
 	m, err = resolveModel(node, Scale{MemLimit: "auto", GethCache: "auto"}, "1GiB", "", "/w/prep", 10_000_000)
-	if err != nil || m.MemLimit != 1<<30 || m.GethCache != minGethCacheMB {
+	if err != nil || m.MemLimit != 1<<30 || m.Calibrate || m.GethCache != minGethCacheMB {
 		t.Errorf("override: %+v, %v", m, err)
 	}
 	if _, err := resolveModel(nil, Scale{}, "auto", "", "/w/prep", ref); err == nil || !strings.Contains(err.Error(), "[node]") {
@@ -84,6 +92,7 @@ func TestResolveModel(t *testing.T) {
 func TestNodeModelErrors(t *testing.T) {
 	for _, n := range []nodeModel{
 		{RAM: "64GiB", State: "32GiB", CacheMB: 4096},
+		{RAM: "64GiB", State: "360GB", CacheMB: 4096, Process: "64GiB"},
 		{RAM: "x", State: "360GB", CacheMB: 4096},
 		{RAM: "64GiB", State: "360GB", CacheMB: 0},
 	} {
@@ -101,10 +110,11 @@ func TestWriteModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.calibrate(300 << 20)
 	var buf bytes.Buffer
-	writeModel(&buf, m, modelMeasures{runs: 5, reached: 5, anon: 300 << 20, hitPct: 61.5})
+	writeModel(&buf, m, modelMeasures{runs: 5, reached: 5, process: 300 << 20, hitPct: 61.5})
 	text := buf.String()
-	for _, want := range []string{"## Scale model", "| memory / state | 19.09% | 19.09% |", "| blocks per run | 300 | 300 |", "| 61.5% |", "5 of 5", "FADV_RANDOM"} {
+	for _, want := range []string{"## Scale model", "| memory / state | 19.09% |", "| page cache left for the state / state | 16.70% | 17.88% |", "| blocks per run | 300 | 300 |", "| 61.5% |", "5 of 5", "FADV_RANDOM", "calibrated"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("model table lacks %q:\n%s", want, text)
 		}
