@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -111,7 +112,7 @@ const calibrationMargin = 1.15
 // memory (cgroup usage less page cache).
 func (m *scaleModel) calibrate(process int64) {
 	m.Process = process
-	m.MemLimit = int64(float64(process)*calibrationMargin) + int64(m.PageShare*float64(m.RefBytes))
+	m.MemLimit = int64(math.Round(float64(process)*calibrationMargin + m.PageShare*float64(m.RefBytes)))
 }
 
 // resolveModel works out a scale's memory bound and geth cache. memLimit

@@ -62,7 +62,7 @@ func TestResolveModel(t *testing.T) {
 		t.Errorf("page share %v, want %v", m.PageShare, want)
 	}
 	m.calibrate(200 << 20)
-	wantLimit := int64(200<<20*calibrationMargin) + int64(m.PageShare*float64(ref))
+	wantLimit := int64(math.Round(200<<20*calibrationMargin + m.PageShare*float64(ref)))
 	if m.MemLimit != wantLimit {
 		t.Errorf("calibrated limit %d, want %d: the warm-ups' process memory plus the node's page-cache share", m.MemLimit, wantLimit)
 	}
