@@ -145,7 +145,15 @@ func tracedRuns(runs []*RunRecord) int {
 func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord) {
 	fmt.Fprintf(w, "## Protocol\n\n")
 	fmt.Fprintf(w, "- study `%s`, generated %s on %s/%s with %d CPUs\n", meta.Study, meta.Date.Format(time.RFC3339), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
-	fmt.Fprintf(w, "- dump: %d entries, %d workload blocks of 100M gas per workload (dumpgen)\n", meta.Scale.Entries, meta.Scale.WorkloadBlocks)
+	if meta.Scale.Entries > 0 {
+		gas := meta.Scale.WorkloadGas
+		if gas == 0 {
+			gas = 100_000_000 // dumpgen's default gas target
+		}
+		fmt.Fprintf(w, "- dump: %d entries, %d workload blocks of %s gas per workload (dumpgen)\n", meta.Scale.Entries, meta.Scale.WorkloadBlocks, gasText(gas))
+	} else {
+		fmt.Fprintf(w, "- chain: %d workload blocks (from the block files)\n", meta.Scale.WorkloadBlocks)
+	}
 	for _, g := range meta.Geth {
 		fmt.Fprintf(w, "- geth `%s`: `%s`\n", g.Name, g.Path)
 	}

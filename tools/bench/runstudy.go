@@ -62,6 +62,9 @@ func (sr *studyRun) execute() error {
 			if manifests[trie], err = sr.study.Chain.manifest(); err != nil {
 				return fmt.Errorf("study %s: chain: %v", sr.study.path, err)
 			}
+			if mf, _, err := manifests[trie].workload(sr.study.Workloads[0]); err == nil {
+				sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1) // for the report
+			}
 			continue
 		}
 		if manifests[trie], err = ensureDump(sr.dumpgen, sr.h.work, trie, sc, sr.h.progress); err != nil {

@@ -80,8 +80,8 @@ func (n *nodeModel) pageShare() float64 { return float64(n.ram-n.process) / floa
 func (n *nodeModel) cacheRatio() float64 { return float64(int64(n.CacheMB)<<20) / float64(n.state) }
 
 // minGethCacheMB is the smallest --cache a scale model gives geth: pebble
-// takes half of it and allocates at least 16 MB.
-const minGethCacheMB = 32
+// takes half of it, but allocates at least 16 MB whatever it is given.
+const minGethCacheMB = 16
 
 // scaleModel is how a study run (or A/B) stands in for its node: the
 // memory bound and geth cache it gave the runs, from the node's ratios and
