@@ -107,6 +107,9 @@ type Scale struct {
 	WorkloadBlocks int   `toml:"workload_blocks"`
 	Runs           int   `toml:"runs"`
 	GroupDepths    []int `toml:"group_depths"`
+	// Workloads, when set, replaces the study's workloads at this scale
+	// (each must be one of them).
+	Workloads []string `toml:"workloads,omitempty"`
 
 	// WorkloadGas is the gas of each workload block (dumpgen
 	// --workload-gas-target); 0 keeps dumpgen's gas target.
@@ -245,6 +248,11 @@ func (s *Study) validate() error {
 	for name, sc := range s.Scales {
 		if err := sc.validate(s.Chain != nil); err != nil {
 			return fmt.Errorf("scale.%s: %v", name, err)
+		}
+		for _, w := range sc.Workloads {
+			if !slices.Contains(s.Workloads, w) {
+				return fmt.Errorf("scale.%s: workload %q is not one of the study's", name, w)
+			}
 		}
 		if (sc.MemLimit == "auto" || sc.GethCache == "auto") && s.Node == nil {
 			return fmt.Errorf("scale.%s: \"auto\" needs a [node] table to scale from", name)
