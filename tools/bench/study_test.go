@@ -152,7 +152,7 @@ func TestLoadStudyErrors(t *testing.T) {
 // smoke matrices the results were made with.
 func TestShippedStudies(t *testing.T) {
 	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
-		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20} {
+		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6} {
 		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
 		if err != nil {
 			t.Fatal(err)
