@@ -41,9 +41,8 @@ type boundRecord struct {
 // memoryBound makes the cgroups that bound runs to a memory limit. It is
 // used by one harness, from one goroutine.
 type memoryBound struct {
-	host  *cgroupHost
-	limit int64 // bytes
-	seq   atomic.Int64
+	host *cgroupHost
+	seq  atomic.Int64
 }
 
 // newMemoryBound finds the cgroup hierarchy and proves that a cgroup with a
@@ -68,12 +67,11 @@ func newMemoryBound(src cgroupSources, parent, work string) (*memoryBound, error
 	return b, nil
 }
 
-// setLimit sets the limit of the runs to come.
-func (b *memoryBound) setLimit(limit int64) error {
+// checkLimit refuses a limit too small for geth to start.
+func checkLimit(limit int64) error {
 	if limit < minMemLimit {
 		return fmt.Errorf("memory limit %s is below the %d MiB geth needs to start", mib(limit), minMemLimit>>20)
 	}
-	b.limit = limit
 	return nil
 }
 
@@ -87,10 +85,10 @@ func (b *memoryBound) name(tag string) string {
 	return fmt.Sprintf("statelab-bench-%d-%s", os.Getpid(), tag)
 }
 
-// newRun makes the cgroup of the next run: bounded once the limit is set,
-// accounting only before (the warm-up runs that calibrate an "auto" bound).
-func (b *memoryBound) newRun() (*runCgroup, error) {
-	return b.host.create(b.name(fmt.Sprint(b.seq.Add(1))), b.limit)
+// newRun makes the cgroup of the next run with a limit, or, for 0, one that
+// only accounts (the warm-up runs that calibrate an "auto" bound).
+func (b *memoryBound) newRun(limit int64) (*runCgroup, error) {
+	return b.host.create(b.name(fmt.Sprint(b.seq.Add(1))), limit)
 }
 
 // removeStale removes empty bench cgroups whose bench process is gone.

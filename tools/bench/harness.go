@@ -79,7 +79,7 @@ func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref
 			return nil, errors.New("internal error: memory limit without a cgroup host")
 		}
 		if m.MemLimit > 0 {
-			if err := h.bound.setLimit(m.MemLimit); err != nil {
+			if err := checkLimit(m.MemLimit); err != nil {
 				return nil, err
 			}
 		}
@@ -97,8 +97,8 @@ func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref
 
 // limitText describes a model's memory limit for progress lines.
 func limitText(m *scaleModel) string {
-	if m.Calibrate && m.MemLimit == 0 {
-		return fmt.Sprintf("auto (calibrated after the warm-ups: geth's memory + %.2f%% of the datadir)", 100*m.PageShare)
+	if m.Calibrate {
+		return fmt.Sprintf("auto (per configuration, calibrated by its warm-up: geth's own memory + %s, %.2f%% of the datadir, of page cache)", mib(m.PageBudget), 100*m.PageShare)
 	}
 	return mib(m.MemLimit)
 }
@@ -148,7 +148,7 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 	if h.bound != nil && c.Cache == "cold" {
 		// Warm runs are the in-memory reference: their datadir was read
 		// into the page cache outside any bound, so they run unbounded.
-		if job.Cgroup, err = h.bound.newRun(); err != nil {
+		if job.Cgroup, err = h.bound.newRun(h.model.limitFor(c.Label())); err != nil {
 			return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
 		}
 		defer func() {

@@ -96,7 +96,7 @@ func slotKind(runs []*RunRecord) string {
 // peaks, and in how many runs usage reached the limit.
 func writeBoundSummary(w io.Writer, runs []*RunRecord) {
 	var bounded, reached, hits, refaults int64
-	var limit, peak, anon int64
+	var lo, hi, peak, anon int64
 	for _, r := range runs {
 		if r.Bound == nil || r.Bound.Limit == 0 {
 			continue // unbounded, or an accounting-only warm-up
@@ -107,7 +107,10 @@ func writeBoundSummary(w io.Writer, runs []*RunRecord) {
 		}
 		hits += r.Bound.LimitHits
 		refaults += r.Bound.End.RefaultFile
-		limit = max(limit, r.Bound.Limit)
+		if lo == 0 || r.Bound.Limit < lo {
+			lo = r.Bound.Limit
+		}
+		hi = max(hi, r.Bound.Limit)
 		peak = max(peak, r.Bound.Peak)
 		anon = max(anon, r.Bound.Sampled.Anon)
 	}
@@ -116,12 +119,12 @@ func writeBoundSummary(w io.Writer, runs []*RunRecord) {
 	}
 	b := runs[slices.IndexFunc(runs, func(r *RunRecord) bool { return r.Bound != nil && r.Bound.Limit > 0 })].Bound
 	fmt.Fprintf(w, "Memory bound: cgroup v%d, limit %s; highest usage %s, highest process memory (anon) %s; the limit was reached in %d of %d bounded runs (%d reclaim events at the limit); %d page-cache refaults (misses on pages the bound had evicted) in all. Warm runs, the in-memory reference, run unbounded.\n\n",
-		b.Version, mib(limit), mib(peak), mib(anon), reached, bounded, hits, refaults)
+		b.Version, rangeText(lo, hi, mib), mib(peak), mib(anon), reached, bounded, hits, refaults)
 }
 
 // modelMeasuresOf gathers the medians the scale-model table shows.
 func modelMeasuresOf(runs []*RunRecord) modelMeasures {
-	var process, hit []float64
+	var process, left, hit []float64
 	mm := modelMeasures{hitPct: math.NaN()}
 	for _, r := range runs {
 		if r.Bound == nil || r.WarmUp || r.Bound.Limit == 0 {
@@ -132,10 +135,12 @@ func modelMeasuresOf(runs []*RunRecord) modelMeasures {
 			mm.reached++
 		}
 		process = append(process, float64(r.Bound.Sampled.NonFile))
+		left = append(left, float64(r.Bound.Limit-r.Bound.Sampled.NonFile))
 		hit = append(hit, pageCacheHitPct(r))
 	}
 	if mm.runs > 0 {
 		mm.process = summarize(process).Median
+		mm.pageLeft = summarize(left).Median
 		mm.hitPct = summarize(hit).Median
 	}
 	return mm

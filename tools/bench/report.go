@@ -176,8 +176,9 @@ func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord)
 		fmt.Fprintf(w, "- run order: %s (interleaved: one run of every configuration per round, so load drift spreads over all of them)\n", meta.Order)
 	}
 	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.cacheArgs(), ""), " "))
-	if meta.Model != nil && meta.Model.MemLimit > 0 {
-		fmt.Fprintf(w, "- memory bound: every cold run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", mib(meta.Model.MemLimit))
+	if meta.Model != nil && (meta.Model.MemLimit > 0 || meta.Model.Calibrate) {
+		lo, hi := meta.Model.limitRange()
+		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, mib))
 	}
 	if states["cold"] > 0 {
 		fmt.Fprintf(w, "- cold cache verified with mincore(2) on every run: at most %d of %d datadir bytes resident after the drop\n", maxResident, maxTotal)

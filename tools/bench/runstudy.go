@@ -17,7 +17,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -99,11 +98,13 @@ func (sr *studyRun) execute() error {
 		order = warmUpsFirst(order)
 		sr.h.progress("memory bound auto: the warm-up runs measure geth's own memory in accounting-only cgroups, then every measured run is bounded")
 	}
+	calibrated := false
 	for n, j := range order {
-		if model.Calibrate && model.MemLimit == 0 && j.run > 0 {
-			if err := sr.calibrate(model, runs); err != nil {
+		if model.Calibrate && !calibrated && j.run > 0 {
+			if err := sr.calibrate(model, configs, runs); err != nil {
 				return fmt.Errorf("study %s: %v", sr.study.path, err)
 			}
+			calibrated = true
 		}
 		c, m := configs[j.config], manifests[configs[j.config].Trie]
 		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), sr.study.GethArgs, j.run)
@@ -133,26 +134,33 @@ func (sr *studyRun) reference(configs []Config) Config {
 	return configs[0]
 }
 
-// calibrate sets an "auto" memory bound from the warm-up runs: the highest
-// memory geth itself used (cgroup usage less page cache), plus the node's
-// page-cache share of the reference datadir.
-func (sr *studyRun) calibrate(model *scaleModel, warmUps []*RunRecord) error {
-	var process int64
-	for _, r := range warmUps {
-		if r.Bound != nil {
-			process = max(process, r.Bound.Sampled.NonFile)
+// calibrate sets the "auto" memory bound of every configuration from its
+// warm-up run: the highest memory geth itself used (cgroup usage less page
+// cache), plus the page-cache budget every configuration shares.
+func (sr *studyRun) calibrate(model *scaleModel, configs []Config, warmUps []*RunRecord) error {
+	for _, c := range configs {
+		var process int64
+		for _, r := range warmUps {
+			if r.WarmUp && r.Config.Label() == c.Label() && r.Bound != nil {
+				process = max(process, r.Bound.Sampled.NonFile)
+			}
 		}
+		if c.Cache != "cold" {
+			continue // warm runs are unbounded
+		}
+		if process == 0 {
+			return fmt.Errorf("memory bound auto: the warm-up of %s measured no process memory", c.Label())
+		}
+		limit := model.calibrate(c.Label(), process)
+		if err := checkLimit(limit); err != nil {
+			return fmt.Errorf("memory bound auto, %s: %v", c.Label(), err)
+		}
+		if int64(model.GethCache)<<20 >= limit {
+			return fmt.Errorf("memory bound auto, %s: geth's --cache %d MiB does not fit in the calibrated bound of %s", c.Label(), model.GethCache, mib(limit))
+		}
+		sr.h.progress("memory bound of %s: geth's own memory peaked at %s in its warm-up; limit %s = %.2f x that + %s of page cache", c.Label(), mib(process), mib(limit), calibrationMargin, mib(model.PageBudget))
 	}
-	if process == 0 {
-		return errors.New("memory bound auto: the warm-up runs measured no process memory")
-	}
-	model.calibrate(process)
-	if int64(model.GethCache)<<20 >= model.MemLimit {
-		return fmt.Errorf("memory bound auto: geth's --cache %d MiB does not fit in the calibrated bound of %s", model.GethCache, mib(model.MemLimit))
-	}
-	sr.h.progress("memory bound calibrated: geth's own memory peaked at %s in the warm-ups; limit %s = %.2f x that + %.2f%% of the %s reference datadir",
-		mib(process), mib(model.MemLimit), calibrationMargin, 100*model.PageShare, mib(model.RefBytes))
-	return sr.h.bound.setLimit(model.MemLimit)
+	return nil
 }
 
 // warmUpsFirst moves every configuration's warm-up run (run 0) to the front

@@ -96,23 +96,58 @@ type scaleModel struct {
 	Blocks     int        `json:"blocks_per_run"`
 	Readahead  int        `json:"readahead_kb"` // of the disk under the work directory; -1 unknown
 
-	// Calibrate is set for mem_limit "auto": the limit is geth's own
-	// memory, measured in the warm-up runs (Process), plus the node's
-	// page-cache share of the state (PageShare) times the reference
-	// datadir.
-	Calibrate bool    `json:"calibrated,omitempty"`
-	PageShare float64 `json:"page_share,omitempty"`
-	Process   int64   `json:"process_peak,omitempty"` // highest non-page-cache usage of the warm-up runs
+	// Calibrate is set for mem_limit "auto": every configuration's limit
+	// is geth's own memory in that configuration, measured in its warm-up
+	// run (Processes), times calibrationMargin, plus the same page-cache
+	// budget for all: the node's page-cache share of its state (PageShare)
+	// times the reference datadir (PageBudget).
+	Calibrate  bool             `json:"calibrated,omitempty"`
+	PageShare  float64          `json:"page_share,omitempty"`
+	PageBudget int64            `json:"page_budget,omitempty"`
+	Processes  map[string]int64 `json:"process_peaks,omitempty"`     // by configuration label
+	Limits     map[string]int64 `json:"calibrated_limits,omitempty"` // by configuration label
 }
 
 // calibrationMargin is added to the measured process memory: runs vary.
 const calibrationMargin = 1.15
 
-// calibrate sets an "auto" limit from the warm-up runs' highest process
-// memory (cgroup usage less page cache).
-func (m *scaleModel) calibrate(process int64) {
-	m.Process = process
-	m.MemLimit = int64(math.Round(float64(process)*calibrationMargin + m.PageShare*float64(m.RefBytes)))
+// calibrate sets the "auto" limit of a configuration from the highest
+// memory geth itself used in its warm-up run (cgroup usage less page
+// cache).
+func (m *scaleModel) calibrate(label string, process int64) int64 {
+	if m.Processes == nil {
+		m.Processes, m.Limits = map[string]int64{}, map[string]int64{}
+	}
+	limit := int64(math.Round(float64(process)*calibrationMargin)) + m.PageBudget
+	m.Processes[label], m.Limits[label] = process, limit
+	return limit
+}
+
+// limitFor returns the memory limit of a configuration's runs: the fixed
+// limit, or its calibrated one; 0 for unbounded runs and, before the
+// calibration, for accounting-only ones.
+func (m *scaleModel) limitFor(label string) int64 {
+	if m == nil {
+		return 0
+	}
+	if m.Calibrate {
+		return m.Limits[label]
+	}
+	return m.MemLimit
+}
+
+// limitRange returns the lowest and highest limit of the runs.
+func (m *scaleModel) limitRange() (lo, hi int64) {
+	if !m.Calibrate {
+		return m.MemLimit, m.MemLimit
+	}
+	for _, l := range m.Limits {
+		if lo == 0 || l < lo {
+			lo = l
+		}
+		hi = max(hi, l)
+	}
+	return lo, hi
 }
 
 // resolveModel works out a scale's memory bound and geth cache. memLimit
@@ -132,6 +167,7 @@ func resolveModel(node *nodeModel, sc Scale, memLimit, gethCache, refDir string,
 			return nil, fmt.Errorf("--mem-limit auto: no [node] table to scale from (give a size)")
 		}
 		m.Calibrate, m.PageShare = true, node.pageShare()
+		m.PageBudget = int64(math.Round(m.PageShare * float64(refBytes)))
 	} else if m.MemLimit, err = scaledSize("--mem-limit", memLimit, node, refBytes, nil); err != nil {
 		return nil, err
 	}
@@ -211,9 +247,10 @@ func readaheadKB(sysDev, disk string) int {
 // writeModel writes the report's scale-model section: the node and the
 // run side by side, with their ratios to the state.
 func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
-	if m == nil || (m.MemLimit == 0 && m.Node == nil) {
+	if m == nil || (m.MemLimit == 0 && !m.Calibrate && m.Node == nil) {
 		return
 	}
+	lo, hi := m.limitRange()
 	fmt.Fprintf(w, "## Scale model\n\n")
 	pct := func(a, b float64) string {
 		if a <= 0 || b <= 0 {
@@ -227,10 +264,10 @@ func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
 	}
 	fmt.Fprintf(w, "| | node: %s | this run | \n|---|---|---|\n", orDash(n.Name))
 	fmt.Fprintf(w, "| state (datadir) | %s | %s (`%s`) |\n", orDash(n.State), mib(m.RefBytes), filepath.Base(m.RefDatadir))
-	fmt.Fprintf(w, "| memory: RAM / cgroup limit | %s | %s |\n", orDash(n.RAM), sizeOrUnbounded(m.MemLimit))
-	fmt.Fprintf(w, "| memory / state | %s | %s |\n", pct(float64(n.ram), float64(n.state)), pct(float64(m.MemLimit), float64(m.RefBytes)))
-	fmt.Fprintf(w, "| geth's own memory | %s | %s |\n", sizeOrDash(n.process), processText(m, measured))
-	fmt.Fprintf(w, "| page cache left for the state / state | %s | %s |\n", pct(float64(n.ram-n.process), float64(n.state)), pct(float64(m.MemLimit)-measured.process, float64(m.RefBytes)))
+	fmt.Fprintf(w, "| memory: RAM / cgroup limit | %s | %s |\n", orDash(n.RAM), rangeText(lo, hi, sizeOrUnbounded))
+	fmt.Fprintf(w, "| memory / state | %s | %s |\n", pct(float64(n.ram), float64(n.state)), rangeText(lo, hi, func(b int64) string { return pct(float64(b), float64(m.RefBytes)) }))
+	fmt.Fprintf(w, "| geth's own memory | %s | %s |\n", sizeOrDash(n.process), processText(measured))
+	fmt.Fprintf(w, "| page cache left for the state / state | %s | %s |\n", pct(float64(n.ram-n.process), float64(n.state)), pageText(m, measured))
 	fmt.Fprintf(w, "| geth `--cache` | %s | %s |\n", cacheText(n.CacheMB), cacheText(m.GethCache))
 	fmt.Fprintf(w, "| `--cache` / state | %s | %s |\n", pct(float64(int64(n.CacheMB)<<20), float64(n.state)), pct(float64(int64(m.GethCache)<<20), float64(m.RefBytes)))
 	fmt.Fprintf(w, "| gas per block | %s | %s |\n", gasText(n.BlockGas), gasText(m.BlockGas))
@@ -241,7 +278,8 @@ func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
 		fmt.Fprintf(w, "| bound reached (runs) | - | %d of %d |\n", measured.reached, measured.runs)
 	}
 	if m.Calibrate {
-		fmt.Fprintf(w, "\nThe limit was calibrated: geth's own memory (cgroup usage less page cache, highest of the warm-up runs, which ran in accounting-only cgroups: %s) times %.2f, plus the node's page-cache share of its state (%.2f%%) times the reference datadir. Geth's own memory does not shrink with the state, so a limit of the node's memory-to-state ratio would leave a small state no page cache at all.\n", mib(m.Process), calibrationMargin, 100*m.PageShare)
+		fmt.Fprintf(w, "\nThe limits were calibrated per configuration: geth's own memory in that configuration (cgroup usage less page cache, peak of its warm-up run, which ran in a cgroup that accounts without a limit) times %.2f, plus the same page-cache budget for all, the node's page-cache share of its state (%.2f%%) times the reference datadir: %s. Geth's own memory does not shrink with the state (here it is %s), so a limit of the node's memory-to-state ratio would leave a small state no page cache at all, and one limit for all would give a design that needs less memory more page cache.\n",
+			calibrationMargin, 100*m.PageShare, mib(m.PageBudget), processRange(m))
 	}
 	fmt.Fprintf(w, "\nThe bound is a memory cgroup around geth: its own memory and the page cache it fills count against the limit, so the page cache holds at most what the limit leaves after geth's memory. Pebble opens its tables with `POSIX_FADV_RANDOM`, which turns the kernel's readahead off for them: the device readahead applies to the block files and logs, not to the state's point reads, here and on the node alike.\n\n")
 }
@@ -251,18 +289,51 @@ func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
 type modelMeasures struct {
 	runs, reached int
 	process       float64 // median peak of geth's own memory (usage less page cache)
+	pageLeft      float64 // median of limit less that peak: the page cache the state had
 	hitPct        float64 // median page-cache hit rate, NaN without disk accounting
 }
 
-// processText is geth's own memory in the runs: measured, else calibrated.
-func processText(m *scaleModel, measured modelMeasures) string {
-	if measured.runs > 0 {
-		return fmt.Sprintf("%s (median peak of the bounded runs)", mib(int64(measured.process)))
+// processText is geth's own memory in the bounded runs.
+func processText(measured modelMeasures) string {
+	if measured.runs == 0 {
+		return "-"
 	}
-	if m.Process > 0 {
-		return mib(m.Process) + " (warm-up peak)"
+	return fmt.Sprintf("%s (median peak of the bounded runs)", mib(int64(measured.process)))
+}
+
+// pageText is the page cache the state had over the state: measured in
+// the bounded runs, else as configured.
+func pageText(m *scaleModel, measured modelMeasures) string {
+	if m.RefBytes <= 0 {
+		return "-"
+	}
+	if measured.runs > 0 {
+		return fmt.Sprintf("%.2f%% (median of the bounded runs: limit less geth's peak)", 100*measured.pageLeft/float64(m.RefBytes))
+	}
+	if m.Calibrate {
+		return fmt.Sprintf("%.2f%% (budget)", 100*float64(m.PageBudget)/float64(m.RefBytes))
 	}
 	return "-"
+}
+
+// rangeText formats lo..hi with f, or one value when they are equal.
+func rangeText(lo, hi int64, f func(int64) string) string {
+	if lo == hi {
+		return f(lo)
+	}
+	return f(lo) + " to " + f(hi)
+}
+
+// processRange is the range of geth's own memory over the configurations.
+func processRange(m *scaleModel) string {
+	var lo, hi int64
+	for _, p := range m.Processes {
+		if lo == 0 || p < lo {
+			lo = p
+		}
+		hi = max(hi, p)
+	}
+	return rangeText(lo, hi, mib)
 }
 
 func sizeOrDash(b int64) string {

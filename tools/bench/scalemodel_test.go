@@ -61,10 +61,17 @@ func TestResolveModel(t *testing.T) {
 	if want := float64(56<<30) / 360e9; math.Abs(m.PageShare-want) > 1e-12 {
 		t.Errorf("page share %v, want %v", m.PageShare, want)
 	}
-	m.calibrate(200 << 20)
-	wantLimit := int64(math.Round(200<<20*calibrationMargin + m.PageShare*float64(ref)))
-	if m.MemLimit != wantLimit {
-		t.Errorf("calibrated limit %d, want %d: the warm-ups' process memory plus the node's page-cache share", m.MemLimit, wantLimit)
+	m.calibrate("w/a", 200<<20)
+	m.calibrate("w/b", 100<<20)
+	budget := int64(math.Round(m.PageShare * float64(ref)))
+	if want := int64(math.Round(200<<20*calibrationMargin)) + budget; m.limitFor("w/a") != want {
+		t.Errorf("calibrated limit %d, want %d: the warm-up's process memory plus the node's page-cache share", m.limitFor("w/a"), want)
+	}
+	if lo, hi := m.limitRange(); hi-lo != int64(math.Round(200<<20*calibrationMargin))-int64(math.Round(100<<20*calibrationMargin)) {
+		t.Errorf("limits %d..%d: every configuration must get the same page-cache budget", lo, hi)
+	}
+	if m.limitFor("w/uncalibrated") != 0 {
+		t.Error("a configuration without a warm-up got a limit")
 	}
 	if want := int(float64(4096<<20) / 360e9 * float64(ref) / (1 << 20)); m.GethCache != want {
 		t.Errorf("auto cache %d MiB, want %d", m.GethCache, want)
@@ -110,11 +117,11 @@ func TestWriteModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.calibrate(300 << 20)
+	m.calibrate("w/a", 300<<20)
 	var buf bytes.Buffer
-	writeModel(&buf, m, modelMeasures{runs: 5, reached: 5, process: 300 << 20, hitPct: 61.5})
+	writeModel(&buf, m, modelMeasures{runs: 5, reached: 5, process: 300 << 20, pageLeft: 700_000_000, hitPct: 61.5})
 	text := buf.String()
-	for _, want := range []string{"## Scale model", "| memory / state | 19.09% |", "| page cache left for the state / state | 16.70% | 17.88% |", "| blocks per run | 300 | 300 |", "| 61.5% |", "5 of 5", "FADV_RANDOM", "calibrated"} {
+	for _, want := range []string{"## Scale model", "| memory / state | 19.09% |", "| page cache left for the state / state | 16.70% | 17.50% (median", "| blocks per run | 300 | 300 |", "| 61.5% |", "5 of 5", "FADV_RANDOM", "calibrated per configuration"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("model table lacks %q:\n%s", want, text)
 		}
