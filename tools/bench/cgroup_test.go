@@ -386,6 +386,7 @@ func TestVerifyBound(t *testing.T) {
 		{"unreadable", func(m *runMonitor, _ *cgroupEnd) { m.err = os.ErrNotExist }, "not verified"},
 		{"limit changed", func(_ *runMonitor, e *cgroupEnd) { e.Limit = 1 << 40 }, "bound changed"},
 		{"above limit", func(m *runMonitor, _ *cgroupEnd) { m.peaks.Usage = 300 << 20 }, "above its limit"},
+		{"just above slack", func(_ *runMonitor, e *cgroupEnd) { e.Peak = 257<<20 + 1 }, "above its limit"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			m, end := good()
@@ -394,6 +395,11 @@ func TestVerifyBound(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+	m, end = good()
+	end.Peak = 256<<20 + 4096 // the kernel let one page past the limit
+	if _, err := verifyBound(cg, m, end, cgroupSample{}); err != nil {
+		t.Errorf("one page past the limit: %v", err)
 	}
 	m, end = good()
 	m.peaks.Usage, end.Peak, end.LimitHits = 100<<20, 120<<20, 0

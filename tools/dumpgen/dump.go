@@ -53,7 +53,7 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 		return nil, err
 	}
 	genesis := makeGenesis(chainCfg, cfg.gasTarget, pop.addrs)
-	gen, err := newGenerator(db, cfg.trie, genesis, newProgress(log))
+	gen, err := newGenerator(db, cfg.trie, genesis, cfg.entries, newProgress(log))
 	if err != nil {
 		return nil, err
 	}
