@@ -41,6 +41,9 @@ type abSpec struct {
 	GethArgs   []string // extra import flags of both sides
 	ArgsA      []string // extra import flags of A only
 	ArgsB      []string // extra import flags of B only (e.g. --telemetry, to compare one binary with itself)
+
+	MemLimit, GethCache string // memory bound and geth --cache as sizes; "" for none and geth's default
+	CgroupParent        string // where to make the run cgroups; "" for the default
 }
 
 // sideArgs are the extra import flags of side i (0 is A).
@@ -70,16 +73,17 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 		return nil, ManifestFile{}, errors.New("--genesis is required when no manifest.json is beside --dump")
 	}
 	if len(s.Population) > 0 {
-		var files []ManifestFile
-		for _, p := range s.Population {
-			files = append(files, ManifestFile{File: absPath(p), Role: "population"})
-		}
+		var rest []ManifestFile
 		for _, f := range m.Files {
 			if f.Role != "population" {
-				files = append(files, f)
+				rest = append(rest, f)
 			}
 		}
-		m.Files = files
+		m.Files = nil
+		if _, err := populationFiles(m, s.Population); err != nil {
+			return nil, ManifestFile{}, fmt.Errorf("--population: %v", err)
+		}
+		m.Files = append(m.Files, rest...)
 	}
 	if s.Trie == "" {
 		s.Trie = m.Trie
@@ -90,13 +94,25 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 	if s.Trie != "ubt" && s.Trie != "mpt" {
 		return nil, ManifestFile{}, fmt.Errorf("--trie: unknown trie %q (want ubt or mpt)", s.Trie)
 	}
-	wl, ok := m.Lookup(s.Dump)
-	if !ok || wl.Role != "workload" {
-		wl = ManifestFile{File: absPath(s.Dump), Role: "workload", Workload: strings.TrimSuffix(filepath.Base(s.Dump), ".rlp")}
-		m.Files = append(m.Files, wl)
-	}
 	if len(m.Populations()) == 0 {
 		return nil, ManifestFile{}, errors.New("--population is required when no manifest.json is beside --dump")
+	}
+	wl, ok := m.Lookup(s.Dump)
+	if !ok || wl.Role != "workload" {
+		// Not a dumpgen workload: count its blocks from the file, on top
+		// of the population's last block.
+		var head uint64
+		for _, f := range m.Files {
+			if f.Role == "population" {
+				head = max(head, f.LastBlock)
+			}
+		}
+		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(s.Dump), ".gz"), ".rlp")
+		var err error
+		if wl, err = workloadFile(s.Dump, name, head); err != nil {
+			return nil, ManifestFile{}, fmt.Errorf("--dump: %v", err)
+		}
+		m.Files = append(m.Files, wl)
 	}
 	return m, wl, nil
 }
@@ -119,6 +135,11 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if s.MemLimit != "" {
+		if h.bound, err = newMemoryBound(hostSources, s.CgroupParent, h.work); err != nil {
+			return err
+		}
+	}
 	gd := 0
 	if s.Trie == "ubt" {
 		gd = s.GroupDepth
@@ -133,6 +154,11 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 			return err
 		}
 		configs = append(configs, c)
+	}
+	blocks := int(wl.LastBlock - wl.FirstBlock + 1)
+	model, err := h.applyModel(nil, Scale{WorkloadBlocks: blocks}, s.MemLimit, s.GethCache, h.preparedDir(m, configs[0]))
+	if err != nil {
+		return err
 	}
 	var runs []*RunRecord
 	for run := range s.Runs {
@@ -151,11 +177,12 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 	meta := reportMeta{
 		Title:    "A/B: " + filepath.Base(s.B) + " against " + filepath.Base(s.A),
 		Study:    "bench ab --dump " + s.Dump,
-		Scale:    Scale{Runs: s.Runs, WorkloadBlocks: int(wl.LastBlock - wl.FirstBlock + 1), Entries: m.Entries},
+		Scale:    Scale{Runs: s.Runs, WorkloadBlocks: blocks, Entries: m.Entries},
 		Baseline: configs[0].Variant(),
 		Headline: "wall_s",
 		Geth:     []Binary{configs[0].Geth, configs[1].Geth},
 		Date:     time.Now().UTC(),
+		Model:    model,
 	}
 	if err := writeOutputs(h.out, meta, runs); err != nil {
 		return err

@@ -62,11 +62,26 @@ var (
 	}
 )
 
+var (
+	memLimitFlag = &cli.StringFlag{
+		Name:  "mem-limit",
+		Usage: "bound every cold run's geth, page cache included, with a memory cgroup (v1 or v2) of this size, e.g. 768MiB; run: \"auto\" scales the study's [node] memory-to-state ratio; replaces the scale's mem_limit",
+	}
+	gethCacheFlag = &cli.StringFlag{
+		Name:  "geth-cache",
+		Usage: "geth's --cache as a size, e.g. 48MiB; run: \"auto\" scales the study's [node] cache-to-state ratio; replaces the scale's geth_cache",
+	}
+	cgroupParentFlag = &cli.StringFlag{
+		Name:  "cgroup-parent",
+		Usage: "cgroup directory to make the memory-bounded runs' cgroups in (default: bench's own memory cgroup on cgroup v1, the root on cgroup v2)",
+	}
+)
+
 var runStudyCommand = &cli.Command{
 	Name:      "run",
 	Usage:     "run a study",
 	ArgsUsage: "STUDY.toml",
-	Flags:     []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag},
+	Flags:     []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag},
 	Action:    runAction,
 }
 
@@ -91,7 +106,7 @@ var abCommand = &cli.Command{
 		&cli.IntFlag{Name: "runs", Usage: "runs per binary, the first discarded", Value: 5},
 		&cli.StringFlag{Name: "a-args", Usage: "extra geth import flags for A, space separated"},
 		&cli.StringFlag{Name: "b-args", Usage: "extra geth import flags for B, space separated (e.g. \"--telemetry --telemetry.level phase\" with --a and --b the same binary)"},
-		outFlag, workFlag, binFlag,
+		outFlag, workFlag, binFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag,
 	},
 	Action: abAction,
 }
@@ -117,7 +132,7 @@ func runAction(ctx *cli.Context) error {
 		return err
 	}
 	dumpgen := filepath.Join(bin, "dumpgen")
-	if _, err := os.Stat(dumpgen); err != nil {
+	if _, err := os.Stat(dumpgen); err != nil && study.Chain == nil {
 		return fmt.Errorf("--bin: %v", err)
 	}
 	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
@@ -125,7 +140,8 @@ func runAction(ctx *cli.Context) error {
 		return err
 	}
 	h.persist = findChaininfo(bin, h.progress)
-	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h}
+	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h,
+		memLimit: ctx.String(memLimitFlag.Name), gethCache: ctx.String(gethCacheFlag.Name), cgroupParent: ctx.String(cgroupParentFlag.Name)}
 	if balgen := filepath.Join(bin, "balgen"); fileExists(balgen) {
 		sr.balgen = balgen
 	}
@@ -158,6 +174,7 @@ func abAction(ctx *cli.Context) error {
 		Population: ctx.StringSlice("population"), Trie: ctx.String("trie"),
 		GroupDepth: ctx.Int("groupdepth"), Runs: ctx.Int("runs"),
 		ArgsA: strings.Fields(ctx.String("a-args")), ArgsB: strings.Fields(ctx.String("b-args")),
+		MemLimit: ctx.String(memLimitFlag.Name), GethCache: ctx.String(gethCacheFlag.Name), CgroupParent: ctx.String(cgroupParentFlag.Name),
 	}
 	h.persist = findChaininfo(ctx.String(binFlag.Name), h.progress)
 	if err := runAB(h, spec, ctx.App.Writer); err != nil {

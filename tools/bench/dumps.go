@@ -28,7 +28,11 @@ import (
 // dumpDir is where the dump of a trie kind at a scale lives under the work
 // directory.
 func dumpDir(work, trie string, sc Scale) string {
-	return filepath.Join(work, "dumps", fmt.Sprintf("%s-%d-%d", trie, sc.Entries, sc.WorkloadBlocks))
+	name := fmt.Sprintf("%s-%d-%d", trie, sc.Entries, sc.WorkloadBlocks)
+	if sc.WorkloadGas != 0 {
+		name += fmt.Sprintf("-gas%d", sc.WorkloadGas)
+	}
+	return filepath.Join(work, "dumps", name)
 }
 
 // ensureDump returns the dump of a trie kind at a scale, generating it with
@@ -36,7 +40,7 @@ func dumpDir(work, trie string, sc Scale) string {
 func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...any)) (*Manifest, error) {
 	dir := dumpDir(work, trie, sc)
 	path := filepath.Join(dir, "manifest.json")
-	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks {
+	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {
 		progress("reusing dump %s", dir)
 		return m, nil
 	}
@@ -44,8 +48,12 @@ func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...a
 		return nil, err
 	}
 	progress("generating %s dump: %d entries, %d blocks per workload, in %s", trie, sc.Entries, sc.WorkloadBlocks, dir)
-	err := runCommand(dir+".log", dumpgen, "--trie", trie, "--entries", strconv.Itoa(sc.Entries),
-		"--workload-blocks", strconv.Itoa(sc.WorkloadBlocks), "--out", dir, "--force")
+	args := []string{"--trie", trie, "--entries", strconv.Itoa(sc.Entries),
+		"--workload-blocks", strconv.Itoa(sc.WorkloadBlocks), "--out", dir, "--force"}
+	if sc.WorkloadGas != 0 {
+		args = append(args, "--workload-gas-target", strconv.FormatUint(sc.WorkloadGas, 10))
+	}
+	err := runCommand(dir+".log", dumpgen, args...)
 	if err != nil {
 		return nil, err
 	}

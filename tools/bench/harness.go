@@ -17,6 +17,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,6 +41,8 @@ type harness struct {
 	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
 	traces   *traceCollector // nil: spans of telemetry runs are not collected
 	persist  string          // chaininfo binary that writes journaled state to disk; "" to skip
+	bound    *memoryBound    // memory bound of cold runs; nil for unbounded runs
+	model    *scaleModel     // the scale model: geth's --cache; nil for geth's defaults
 }
 
 // newHarness makes the work and log directories.
@@ -56,6 +59,50 @@ func newHarness(work, out string, log io.Writer) (*harness, error) {
 func (h *harness) progress(format string, args ...any) {
 	el := time.Since(h.start).Round(time.Second)
 	fmt.Fprintf(h.log, "bench [%s] %s\n", el, fmt.Sprintf(format, args...))
+}
+
+// applyModel resolves the scale model against a reference prepared
+// datadir, sets the memory bound's limit and geth's cache, and returns the
+// model for the report. bound must be set if the model bounds memory.
+func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref string) (*scaleModel, error) {
+	refBytes, err := treeBytes(filepath.Join(ref, "datadir"))
+	if err != nil {
+		return nil, err
+	}
+	m, err := resolveModel(node, sc, memLimit, gethCache, ref, refBytes)
+	if err != nil {
+		return nil, err
+	}
+	if disk, err := diskOf(h.work, hostSources.SysDev); err == nil {
+		m.Readahead = readaheadKB(hostSources.SysDev, disk)
+	}
+	if m.MemLimit > 0 || m.Calibrate {
+		if h.bound == nil {
+			return nil, errors.New("internal error: memory limit without a cgroup host")
+		}
+		if m.MemLimit > 0 {
+			if err := checkLimit(m.MemLimit); err != nil {
+				return nil, err
+			}
+		}
+		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.host.Version, h.bound.host.MemParent, cacheText(m.GethCache), mib(refBytes))
+		if h.bound.host.IOParent == "" {
+			h.progress("note: no per-cgroup disk accounting (%s): page-cache hit rates are not measured", h.bound.host.IONote)
+		}
+		if m.GethCache == 0 {
+			h.progress("warning: geth keeps its default --cache of 4096 MB inside the memory bound: its caches may fill the bound and get it OOM-killed; set geth_cache or --geth-cache")
+		}
+	}
+	h.model = m
+	return m, nil
+}
+
+// limitText describes a model's memory limit for progress lines.
+func limitText(m *scaleModel) string {
+	if m.Calibrate {
+		return fmt.Sprintf("auto (per configuration, calibrated by its warm-up: geth's own memory + %s, %.2f%% of the datadir, of page cache)", mib(m.PageBudget), 100*m.PageShare)
+	}
+	return mib(m.MemLimit)
 }
 
 // preparedDir is the prepared datadir of a configuration on a dump.
@@ -77,7 +124,8 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 		return nil, fmt.Errorf("copying prepared datadir %s: %v", prepared, err)
 	}
 	rec := &RunRecord{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
-		Slots: mf.SlotReads + mf.SlotWrites, Gas: mf.GasUsed, Journal: journalBytes(scratch)}
+		Slots: mf.SlotReads + mf.SlotWrites, SlotReads: mf.SlotReads, SlotWrites: mf.SlotWrites,
+		Gas: mf.GasUsed, Journal: journalBytes(scratch)}
 	if c.Cache == "warm" {
 		rec.Cache, err = makeWarm(h.cache, scratch, h.warm)
 	} else {
@@ -99,9 +147,21 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 		args, env := h.traces.importSetup(service)
 		job.Args, job.Env = append(job.Args, args...), env
 	}
+	if h.bound != nil && c.Cache == "cold" {
+		// Warm runs are the in-memory reference: their datadir was read
+		// into the page cache outside any bound, so they run unbounded.
+		if job.Cgroup, err = h.bound.newRun(h.model.limitFor(c.Label())); err != nil {
+			return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
+		}
+		defer func() {
+			if err := job.Cgroup.remove(); err != nil {
+				h.progress("warning: %v", err)
+			}
+		}()
+	}
 	res, err := job.run()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
 	}
 	rec.importResult = *res
 	if err := h.checkBlocks(rec, mf); err != nil {
@@ -109,6 +169,9 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 	}
 	if service != "" {
 		if rec.Traces, err = h.traces.collect(h.out, service, rec); err != nil {
+			return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
+		}
+		if rec.NodeFetches, err = readNodeFetches(filepath.Join(h.out, rec.Traces)); err != nil {
 			return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
 		}
 	}
@@ -140,5 +203,5 @@ func (h *harness) configArgs(c Config, m *Manifest) []string {
 	if c.Telemetry != "" {
 		args = append(args, "--telemetry", "--telemetry.level="+c.Telemetry)
 	}
-	return args
+	return append(args, h.model.cacheArgs()...)
 }

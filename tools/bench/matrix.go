@@ -76,12 +76,16 @@ func (c Config) DatadirKey() string {
 }
 
 // expand lists the study's configurations at a scale, grouped so that runs
-// sharing a prepared datadir are adjacent. The scale's group depths, when set,
-// replace the study's.
+// sharing a prepared datadir are adjacent. The scale's group depths and
+// workloads, when set, replace the study's.
 func (s *Study) expand(sc Scale) []Config {
 	depths := s.GroupDepths
 	if len(sc.GroupDepths) > 0 {
 		depths = sc.GroupDepths
+	}
+	workloads := s.Workloads
+	if len(sc.Workloads) > 0 {
+		workloads = sc.Workloads
 	}
 	var out []Config
 	for _, trie := range s.Tries {
@@ -94,7 +98,7 @@ func (s *Study) expand(sc Scale) []Config {
 				for _, bal := range s.BAL {
 					for _, tel := range s.Telemetry {
 						for _, cache := range s.Cache {
-							for _, wl := range s.Workloads {
+							for _, wl := range workloads {
 								c := Config{
 									Trie: trie, GroupDepth: gd, Workload: wl, BAL: bal,
 									Telemetry: tel, Cache: cache, Geth: geth,

@@ -43,6 +43,14 @@ var metrics = []metric{
 	{"exec_db_slot_reads", "db-slot-reads/block", "slot reads reaching the database during execution (BAL)", true, balMean(func(b *balLog) float64 { return float64(b.DBSlotReads) })},
 	{"wall_s", "wall-sec", "import wall s", true, func(r *RunRecord) float64 { return r.WallSeconds }},
 	{"read_mb", "read-MB", "read MB (/proc io)", true, func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1e6 }},
+	{"disk_kb_per_slot", "disk-KB/slot", "disk KB read per slot", true, perSlot(func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1024 })},
+	{"disk_reads_per_slot", "disk-reads/slot", "disk reads per slot (cgroup)", true, perSlot(diskReadOps)},
+	{"read_syscalls_per_slot", "read-syscalls/slot", "read syscalls per slot", true, perSlot(func(r *RunRecord) float64 { return float64(r.ProcIO.SysCR) })},
+	{"page_cache_hit_pct", "pagecache-hit-%", "page-cache hit % of read syscalls (cgroup)", false, pageCacheHitPct},
+	{"pebble_block_hit_pct", "pebble-hit-%", "pebble block cache hit %", false, pebbleBlockHit},
+	{"mem_peak_mb", "peak-MiB", "cgroup peak memory MiB", true, memPeakMiB},
+	{"node_fetches_per_slot", "node-fetches/slot", "trie nodes fetched per slot (traces)", true, perSlot(nodeFetches(""))},
+	{"disk_node_fetches_per_slot", "disk-node-fetches/slot", "trie nodes fetched from disk per slot (traces)", true, perSlot(nodeFetches("disk"))},
 }
 
 // metricByName finds a metric.
@@ -118,6 +126,14 @@ func msPerSlot(r *RunRecord) float64 {
 	if len(r.Blocks) == 0 {
 		return math.NaN()
 	}
+	return totalMs(r) / runSlots(r)
+}
+
+// runSlots is the run's storage slot reads and writes: the manifest's
+// counts of the workload file, or, without them (a chain dumpgen did not
+// make), the per-block JSON's loaded and updated slots; NaN if neither
+// has any.
+func runSlots(r *RunRecord) float64 {
 	slots := float64(r.Slots)
 	if slots == 0 {
 		for i := range r.Blocks {
@@ -127,7 +143,7 @@ func msPerSlot(r *RunRecord) float64 {
 	if slots == 0 {
 		return math.NaN()
 	}
-	return totalMs(r) / slots
+	return slots
 }
 
 // hitRate is the run's cache hits over lookups, in percent.

@@ -22,64 +22,56 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"sync/atomic"
-	"time"
 )
 
-// readBytes returns the read_bytes counter of /proc/PID/io: bytes the process
-// caused to be fetched from storage.
-func readBytes(pid int) (uint64, error) {
-	blob, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
-	if err != nil {
-		return 0, err
-	}
-	return parseReadBytes(blob)
+// procIO is a process's I/O counters from /proc/PID/io (proc(5)).
+type procIO struct {
+	RChar     uint64 `json:"rchar"`      // bytes returned by read syscalls, from the page cache or the disk
+	SysCR     uint64 `json:"syscr"`      // read syscalls
+	ReadBytes uint64 `json:"read_bytes"` // bytes the process caused to be fetched from storage
 }
 
-// parseReadBytes extracts read_bytes from the text of /proc/PID/io.
-func parseReadBytes(blob []byte) (uint64, error) {
+// readProcIO reads the I/O counters of a process.
+func readProcIO(pid int) (procIO, error) {
+	blob, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
+	if err != nil {
+		return procIO{}, err
+	}
+	return parseProcIO(blob)
+}
+
+// parseProcIO extracts the read counters from the text of /proc/PID/io.
+func parseProcIO(blob []byte) (procIO, error) {
+	var (
+		io    procIO
+		found int
+	)
 	sc := bufio.NewScanner(bytes.NewReader(blob))
 	for sc.Scan() {
 		key, val, ok := bytes.Cut(sc.Bytes(), []byte(":"))
-		if ok && string(key) == "read_bytes" {
-			return strconv.ParseUint(string(bytes.TrimSpace(val)), 10, 64)
+		if !ok {
+			continue
 		}
+		var dst *uint64
+		switch string(key) {
+		case "rchar":
+			dst = &io.RChar
+		case "syscr":
+			dst = &io.SysCR
+		case "read_bytes":
+			dst = &io.ReadBytes
+		default:
+			continue
+		}
+		v, err := strconv.ParseUint(string(bytes.TrimSpace(val)), 10, 64)
+		if err != nil {
+			return io, fmt.Errorf("/proc/PID/io %s: %v", key, err)
+		}
+		*dst = v
+		found++
 	}
-	return 0, fmt.Errorf("no read_bytes in /proc/PID/io")
-}
-
-// ioPoller samples a process's read_bytes until stopped, keeping the last
-// value read (the counter disappears when the process is reaped).
-type ioPoller struct {
-	last atomic.Uint64
-	stop chan struct{}
-	done chan struct{}
-}
-
-// pollIO starts sampling pid every interval.
-func pollIO(pid int, interval time.Duration) *ioPoller {
-	p := &ioPoller{stop: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(p.done)
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			if v, err := readBytes(pid); err == nil {
-				p.last.Store(v)
-			}
-			select {
-			case <-p.stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return p
-}
-
-// Stop ends sampling and returns the last value read.
-func (p *ioPoller) Stop() uint64 {
-	close(p.stop)
-	<-p.done
-	return p.last.Load()
+	if found != 3 {
+		return io, fmt.Errorf("/proc/PID/io lacks rchar, syscr or read_bytes")
+	}
+	return io, sc.Err()
 }

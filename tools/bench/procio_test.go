@@ -21,23 +21,30 @@ import (
 	"testing"
 )
 
-func TestParseReadBytes(t *testing.T) {
+func TestParseProcIO(t *testing.T) {
 	text := "rchar: 323934931\nwchar: 323929600\nsyscr: 632687\nsyscw: 632675\nread_bytes: 8028160\nwrite_bytes: 4096\ncancelled_write_bytes: 0\n"
-	got, err := parseReadBytes([]byte(text))
-	if err != nil || got != 8028160 {
-		t.Errorf("read_bytes = %d, %v; want 8028160", got, err)
+	got, err := parseProcIO([]byte(text))
+	if err != nil || got != (procIO{RChar: 323934931, SysCR: 632687, ReadBytes: 8028160}) {
+		t.Errorf("parseProcIO = %+v, %v", got, err)
 	}
-	if _, err := parseReadBytes([]byte("rchar: 1\n")); err == nil {
+	if _, err := parseProcIO([]byte("rchar: 1\nsyscr: 2\n")); err == nil {
 		t.Error("missing read_bytes parsed")
+	}
+	if _, err := parseProcIO([]byte("rchar: 1\nsyscr: x\nread_bytes: 3\n")); err == nil {
+		t.Error("bad syscr parsed")
 	}
 }
 
-// TestReadBytesSelf reads the test process's own counter.
-func TestReadBytesSelf(t *testing.T) {
+// TestReadProcIOSelf reads the test process's own counters.
+func TestReadProcIOSelf(t *testing.T) {
 	if _, err := os.Stat("/proc/self/io"); err != nil {
 		t.Skip("no /proc/self/io")
 	}
-	if _, err := readBytes(os.Getpid()); err != nil {
+	io, err := readProcIO(os.Getpid())
+	if err != nil {
 		t.Fatal(err)
+	}
+	if io.SysCR == 0 || io.RChar == 0 {
+		t.Errorf("test process has read nothing: %+v", io)
 	}
 }

@@ -30,15 +30,16 @@ import (
 
 // reportMeta is what a report says about how its runs were made.
 type reportMeta struct {
-	Title       string    `json:"title"`
-	Description string    `json:"description"`
-	Study       string    `json:"study"`
-	Scale       Scale     `json:"scale"`
-	Baseline    string    `json:"baseline"`
-	Headline    string    `json:"headline_metric"`
-	Order       string    `json:"order,omitempty"` // of the runs: interleaved or sequential
-	Geth        []Binary  `json:"geth"`
-	Date        time.Time `json:"date"`
+	Title       string      `json:"title"`
+	Description string      `json:"description"`
+	Study       string      `json:"study"`
+	Scale       Scale       `json:"scale"`
+	Baseline    string      `json:"baseline"`
+	Headline    string      `json:"headline_metric"`
+	Order       string      `json:"order,omitempty"` // of the runs: interleaved or sequential
+	Geth        []Binary    `json:"geth"`
+	Date        time.Time   `json:"date"`
+	Model       *scaleModel `json:"scale_model,omitempty"` // memory bound and geth cache of the runs
 }
 
 // writeOutputs analyses runs and writes meta.json, benchstat.txt, the plots
@@ -68,22 +69,27 @@ func writeOutputs(dir string, meta reportMeta, runs []*RunRecord) error {
 			plots = append([]string{file}, plots...)
 		}
 	}
+	shares, err := writeSharePlots(dir, a)
+	if err != nil {
+		return err
+	}
 	f, err := os.Create(filepath.Join(dir, "report.md"))
 	if err != nil {
 		return err
 	}
-	writeReport(f, meta, a, runs, plots)
+	writeReport(f, meta, a, runs, plots, shares)
 	return f.Close()
 }
 
 // writeReport writes the Markdown report.
-func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, plots []string) {
+func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, plots, shares []string) {
 	head, _ := metricByName(meta.Headline)
 	fmt.Fprintf(w, "# %s\n\n", meta.Title)
 	if meta.Description != "" {
 		fmt.Fprintf(w, "%s\n\n", strings.TrimSpace(meta.Description))
 	}
 	writeProtocol(w, meta, a, runs)
+	writeModel(w, meta.Model, modelMeasuresOf(runs))
 	fmt.Fprintf(w, "## Reading (generated)\n\n")
 	writeReading(w, a, head)
 	fmt.Fprintf(w, "\n## %s: median (CV%%) per workload and variant\n\n", head.Title)
@@ -96,7 +102,15 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 			break
 		}
 	}
-	fmt.Fprintf(w, "\n## Every metric, median (CV%%)\n\n")
+	fmt.Fprintln(w)
+	writeIOSection(w, a, runs)
+	if len(shares) > 0 {
+		fmt.Fprintf(w, "### Disk-read share per block\n\nDisk reads over read syscalls in each block (between two per-block JSON lines; the first block, which carries geth's start-up, is left out), median over the measured runs of each variant. In the I/O-bound regime it stays high over the whole run; when the state fits in memory it falls toward zero as the page cache fills.\n\n")
+		for _, p := range shares {
+			fmt.Fprintf(w, "![%s](%s)\n\n", strings.TrimSuffix(p, ".png"), p)
+		}
+	}
+	fmt.Fprintf(w, "## Every metric, median (CV%%)\n\n")
 	for _, wl := range a.Workloads {
 		fmt.Fprintf(w, "### %s\n\n", wl)
 		writeCellTable(w, a, wl)
@@ -131,7 +145,15 @@ func tracedRuns(runs []*RunRecord) int {
 func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord) {
 	fmt.Fprintf(w, "## Protocol\n\n")
 	fmt.Fprintf(w, "- study `%s`, generated %s on %s/%s with %d CPUs\n", meta.Study, meta.Date.Format(time.RFC3339), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
-	fmt.Fprintf(w, "- dump: %d entries, %d workload blocks of 100M gas per workload (dumpgen)\n", meta.Scale.Entries, meta.Scale.WorkloadBlocks)
+	if meta.Scale.Entries > 0 {
+		gas := meta.Scale.WorkloadGas
+		if gas == 0 {
+			gas = 100_000_000 // dumpgen's default gas target
+		}
+		fmt.Fprintf(w, "- dump: %d entries, %d workload blocks of %s gas per workload (dumpgen)\n", meta.Scale.Entries, meta.Scale.WorkloadBlocks, gasText(gas))
+	} else {
+		fmt.Fprintf(w, "- chain: %d workload blocks (from the block files)\n", meta.Scale.WorkloadBlocks)
+	}
 	for _, g := range meta.Geth {
 		fmt.Fprintf(w, "- geth `%s`: `%s`\n", g.Name, g.Path)
 	}
@@ -153,7 +175,11 @@ func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord)
 	if meta.Order != "" {
 		fmt.Fprintf(w, "- run order: %s (interleaved: one run of every configuration per round, so load drift spreads over all of them)\n", meta.Order)
 	}
-	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 WORKLOAD.rlp`\n")
+	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.cacheArgs(), ""), " "))
+	if meta.Model != nil && (meta.Model.MemLimit > 0 || meta.Model.Calibrate) {
+		lo, hi := meta.Model.limitRange()
+		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, mib))
+	}
 	if states["cold"] > 0 {
 		fmt.Fprintf(w, "- cold cache verified with mincore(2) on every run: at most %d of %d datadir bytes resident after the drop\n", maxResident, maxTotal)
 	}

@@ -17,8 +17,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,20 +32,29 @@ import (
 
 // importJob is one geth import of a workload file into a prepared datadir.
 type importJob struct {
-	Geth    string   // binary
-	Datadir string   // fresh copy of the prepared datadir
-	File    string   // workload dump
-	Args    []string // extra flags (study's geth_args, BAL, telemetry)
-	Env     []string // extra environment (the trace service name)
-	LogPath string   // where geth's output is kept
+	Geth    string     // binary
+	Datadir string     // fresh copy of the prepared datadir
+	File    string     // workload dump
+	Args    []string   // extra flags (study's geth_args, BAL, telemetry, cache)
+	Env     []string   // extra environment (the trace service name)
+	LogPath string     // where geth's output is kept
+	Cgroup  *runCgroup // memory bound; nil for an unbounded run
 }
 
 // importResult is what one import measured.
 type importResult struct {
-	WallSeconds float64    `json:"wall_seconds"`
-	ReadBytes   uint64     `json:"read_bytes"`     // last /proc/PID/io read_bytes sample
-	InBlockIO   int64      `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
-	Blocks      []BlockLog `json:"blocks"`
+	WallSeconds float64      `json:"wall_seconds"`
+	ReadBytes   uint64       `json:"read_bytes"`     // /proc/PID/io read_bytes at exit
+	InBlockIO   int64        `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
+	ProcIO      procIO       `json:"proc_io"`        // /proc/PID/io at exit
+	Bound       *boundRecord `json:"bound,omitempty"`
+	// BlockIO holds the cumulative I/O counters read as geth logged each
+	// block's JSON, in block order: the first entry includes start-up.
+	BlockIO []ioSample `json:"block_io,omitempty"`
+	// PebbleBlockHitPct is pebble's block cache hit rate over the whole
+	// process, from the database statistics geth import prints at exit.
+	PebbleBlockHitPct *float64   `json:"pebble_block_cache_hit_pct,omitempty"`
+	Blocks            []BlockLog `json:"blocks"`
 }
 
 // importArgs is the command line of an import job.
@@ -52,32 +64,66 @@ func (j importJob) importArgs() []string {
 	return append(args, j.File)
 }
 
-// run executes the import, polling the process's I/O counters while it runs,
-// and parses the per-block JSON from its log.
+// run executes the import, in its cgroup if it has one, sampling its I/O
+// counters while it runs and at every block it logs, and parses the
+// per-block JSON from its log. A bounded run whose bound was not in force
+// is an error.
 func (j importJob) run() (*importResult, error) {
 	logf, err := os.Create(j.LogPath)
 	if err != nil {
 		return nil, err
 	}
 	defer logf.Close()
-	cmd := exec.Command(j.Geth, j.importArgs()...)
-	cmd.Stdout, cmd.Stderr = logf, logf
+	argv := append([]string{j.Geth}, j.importArgs()...)
+	if j.Cgroup != nil {
+		argv = j.Cgroup.wrap(argv)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdout, cmd.Stderr = pw, pw
 	cmd.SysProcAttr = diesWithParent()
 	if len(j.Env) > 0 {
 		cmd.Env = append(os.Environ(), j.Env...)
 	}
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
 		return nil, fmt.Errorf("starting %s: %v", j.Geth, err)
 	}
-	poller := pollIO(cmd.Process.Pid, 50*time.Millisecond)
+	mon := startMonitor(cmd.Process.Pid, j.Cgroup, 50*time.Millisecond)
+	copied := make(chan error, 1)
+	go func() { copied <- copyLog(pr, logf, mon.mark) }()
+	waitExited(cmd.Process.Pid)
+	cerr := <-copied // geth has exited: its output ends
+	pr.Close()
+	last := mon.finish()
 	werr := cmd.Wait()
-	res := &importResult{WallSeconds: time.Since(start).Seconds(), ReadBytes: poller.Stop()}
+	res := &importResult{WallSeconds: time.Since(start).Seconds(), ReadBytes: last.ReadBytes, ProcIO: last.procIO}
+	res.BlockIO = mon.blocks
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		res.InBlockIO = ru.Inblock
 	}
+	var berr error
+	if j.Cgroup != nil {
+		res.Bound, berr = j.boundRecord(mon)
+	}
 	if werr != nil {
-		return nil, fmt.Errorf("%s %s: %v (log %s):\n%s", filepath.Base(j.Geth), strings.Join(j.importArgs(), " "), werr, j.LogPath, logTail(j.LogPath, 15))
+		msg := fmt.Sprintf("%s %s: %v (log %s):\n%s", filepath.Base(j.Geth), strings.Join(j.importArgs(), " "), werr, j.LogPath, logTail(j.LogPath, 15))
+		if res.Bound != nil && res.Bound.OOMKills > 0 {
+			msg = fmt.Sprintf("geth was killed by the memory cgroup's OOM killer (limit %d MiB): raise the memory limit or lower geth's --cache\n%s", res.Bound.Limit>>20, msg)
+		}
+		return nil, errors.New(msg)
+	}
+	if berr != nil {
+		return nil, fmt.Errorf("%s (log %s)", berr, j.LogPath)
+	}
+	if cerr != nil {
+		return nil, fmt.Errorf("reading the output of %s: %v", j.Geth, cerr)
 	}
 	f, err := os.Open(j.LogPath)
 	if err != nil {
@@ -87,7 +133,49 @@ func (j importJob) run() (*importResult, error) {
 	if res.Blocks, err = parseBlockLogs(f); err != nil {
 		return nil, fmt.Errorf("%s: %v", j.LogPath, err)
 	}
+	if _, err := f.Seek(0, 0); err != nil {
+		return nil, err
+	}
+	res.PebbleBlockHitPct = parsePebbleBlockHit(f)
 	return res, nil
+}
+
+// boundRecord reads the cgroup's lifetime figures after the process exited
+// and verifies the bound.
+func (j importJob) boundRecord(mon *runMonitor) (*boundRecord, error) {
+	end, err := j.Cgroup.end()
+	if err != nil {
+		return nil, fmt.Errorf("memory bound not verified: %v", err)
+	}
+	last, err := j.Cgroup.sample()
+	if err != nil {
+		return nil, fmt.Errorf("memory bound not verified: %v", err)
+	}
+	return verifyBound(j.Cgroup, mon, end, last)
+}
+
+// copyLog copies geth's output to the log, line by line, calling onBlock
+// as each per-block JSON line arrives: the I/O counters read then are the
+// block's boundary.
+func copyLog(r io.Reader, w io.Writer, onBlock func()) error {
+	br := bufio.NewReaderSize(r, 64*1024)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			if bytes.Contains(line, slowBlockMarker) {
+				onBlock()
+			}
+			if _, werr := w.Write(line); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // runCommand runs a preparation command (init, population import), keeping

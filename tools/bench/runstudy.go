@@ -30,6 +30,9 @@ type studyRun struct {
 	dumpgen string
 	balgen  string // "" if the binary directory has none; needed by BAL types
 	h       *harness
+
+	memLimit, gethCache string // command-line overrides of the scale's mem_limit and geth_cache
+	cgroupParent        string // where to make the run cgroups; "" for the default
 }
 
 // execute runs every configuration of the study, writes the raw runs as they
@@ -46,8 +49,23 @@ func (sr *studyRun) execute() error {
 	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c Config) bool { return c.Telemetry != "" }) {
 		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
 	}
+	if sr.memLimit != "" || sc.MemLimit != "" {
+		if sr.h.bound, err = newMemoryBound(hostSources, sr.cgroupParent, sr.h.work); err != nil {
+			return err
+		}
+	}
 	manifests := map[string]*Manifest{}
 	for _, trie := range sr.study.Tries {
+		if sr.study.Chain != nil {
+			sr.h.progress("reading the block files of the study's chain")
+			if manifests[trie], err = sr.study.Chain.manifest(); err != nil {
+				return fmt.Errorf("study %s: chain: %v", sr.study.path, err)
+			}
+			if mf, _, err := manifests[trie].Workload(sr.study.Workloads[0]); err == nil {
+				sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1) // for the report
+			}
+			continue
+		}
 		if manifests[trie], err = ensureDump(sr.dumpgen, sr.h.work, trie, sc, sr.h.progress); err != nil {
 			return err
 		}
@@ -68,9 +86,26 @@ func (sr *studyRun) execute() error {
 	if err := sr.prepareSidecars(configs, manifests); err != nil {
 		return err
 	}
+	ref := sr.reference(configs)
+	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.preparedDir(manifests[ref.Trie], ref))
+	if err != nil {
+		return fmt.Errorf("study %s: %v", sr.study.path, err)
+	}
 	var runs []*RunRecord
 	rawPath := filepath.Join(sr.h.out, "runs.json")
-	for n, j := range schedule(len(configs), sc.Runs, sr.study.Order) {
+	order := schedule(len(configs), sc.Runs, sr.study.Order)
+	if model.Calibrate {
+		order = warmUpsFirst(order)
+		sr.h.progress("memory bound auto: the warm-up runs measure geth's own memory in accounting-only cgroups, then every measured run is bounded")
+	}
+	calibrated := false
+	for n, j := range order {
+		if model.Calibrate && !calibrated && j.run > 0 {
+			if err := sr.calibrate(model, configs, runs); err != nil {
+				return fmt.Errorf("study %s: %v", sr.study.path, err)
+			}
+			calibrated = true
+		}
 		c, m := configs[j.config], manifests[configs[j.config].Trie]
 		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), sr.study.GethArgs, j.run)
 		if err != nil {
@@ -82,7 +117,67 @@ func (sr *studyRun) execute() error {
 			return err
 		}
 	}
-	return writeOutputs(sr.h.out, sr.meta(sc), runs)
+	meta := sr.meta(sc)
+	meta.Model = model
+	return writeOutputs(sr.h.out, meta, runs)
+}
+
+// reference is the configuration whose prepared datadir the scale model's
+// ratios apply to: the baseline's, else the first. Every configuration
+// gets the same bound, as every design would get the same machine.
+func (sr *studyRun) reference(configs []Config) Config {
+	for _, c := range configs {
+		if c.Variant() == sr.study.Baseline {
+			return c
+		}
+	}
+	return configs[0]
+}
+
+// calibrate sets the "auto" memory bound of every configuration from its
+// warm-up run: the highest memory geth itself used (cgroup usage less page
+// cache), plus the page-cache budget every configuration shares.
+func (sr *studyRun) calibrate(model *scaleModel, configs []Config, warmUps []*RunRecord) error {
+	for _, c := range configs {
+		var process int64
+		for _, r := range warmUps {
+			if r.WarmUp && r.Config.Label() == c.Label() && r.Bound != nil {
+				process = max(process, r.Bound.Sampled.NonFile)
+			}
+		}
+		if c.Cache != "cold" {
+			continue // warm runs are unbounded
+		}
+		if process == 0 {
+			return fmt.Errorf("memory bound auto: the warm-up of %s measured no process memory", c.Label())
+		}
+		limit := model.calibrate(c.Label(), process)
+		if err := checkLimit(limit); err != nil {
+			return fmt.Errorf("memory bound auto, %s: %v", c.Label(), err)
+		}
+		if int64(model.GethCache)<<20 >= limit {
+			return fmt.Errorf("memory bound auto, %s: geth's --cache %d MiB does not fit in the calibrated bound of %s", c.Label(), model.GethCache, mib(limit))
+		}
+		sr.h.progress("memory bound of %s: geth's own memory peaked at %s in its warm-up; limit %s = %.2f x that + %s of page cache", c.Label(), mib(process), mib(limit), calibrationMargin, mib(model.PageBudget))
+	}
+	return nil
+}
+
+// warmUpsFirst moves every configuration's warm-up run (run 0) to the front
+// of a schedule, keeping the order otherwise.
+func warmUpsFirst(order []scheduled) []scheduled {
+	out := make([]scheduled, 0, len(order))
+	for _, s := range order {
+		if s.run == 0 {
+			out = append(out, s)
+		}
+	}
+	for _, s := range order {
+		if s.run != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // scheduled is one run of one configuration.

@@ -22,6 +22,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 )
 
 // BlockLog is the cross-client per-block JSON that geth logs with
@@ -114,4 +116,25 @@ func parseBlockLogs(r io.Reader) ([]BlockLog, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// pebbleBlockCacheLine matches the block cache line of pebble's metrics,
+// which geth import prints at exit ("Block cache: 2 entries (1B)  hit
+// rate: 42.9%").
+var pebbleBlockCacheLine = regexp.MustCompile(`^Block cache: .* hit rate: ([0-9.]+)%`)
+
+// parsePebbleBlockHit returns the last pebble block cache hit rate printed
+// in a geth log, or nil if there is none.
+func parsePebbleBlockHit(r io.Reader) *float64 {
+	var out *float64
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		if m := pebbleBlockCacheLine.FindSubmatch(sc.Bytes()); m != nil {
+			if v, err := strconv.ParseFloat(string(m[1]), 64); err == nil {
+				out = &v
+			}
+		}
+	}
+	return out
 }

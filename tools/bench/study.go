@@ -29,7 +29,7 @@ import (
 )
 
 // knownWorkloads are the workload files dumpgen writes.
-var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_sstore", "sload_benchmark", "sstore_variants"}
+var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_sstore", "sload_benchmark", "sstore_variants", "uniform_read", "uniform_write"}
 
 // knownBAL are the block-level access list types a study may ask for: the
 // types geth import --bal.type applies (type 2, which lists addresses only,
@@ -55,6 +55,8 @@ type Study struct {
 	Order       string      `toml:"order"`     // "interleaved" (default) or "sequential"
 	Exclude     []Exclusion `toml:"exclude"`   // cells of the matrix not to run
 
+	Node   *nodeModel       `toml:"node"`  // the node that memory-bounded scales model
+	Chain  *userChain       `toml:"chain"` // a chain dumpgen did not make; nil: dumpgen dumps
 	Scales map[string]Scale `toml:"scale"`
 
 	path string // file the study was read from, for error messages
@@ -105,6 +107,21 @@ type Scale struct {
 	WorkloadBlocks int   `toml:"workload_blocks"`
 	Runs           int   `toml:"runs"`
 	GroupDepths    []int `toml:"group_depths"`
+	// Workloads, when set, replaces the study's workloads at this scale
+	// (each must be one of them).
+	Workloads []string `toml:"workloads,omitempty"`
+
+	// WorkloadGas is the gas of each workload block (dumpgen
+	// --workload-gas-target); 0 keeps dumpgen's gas target.
+	WorkloadGas uint64 `toml:"workload_gas,omitempty"`
+	// MemLimit bounds every cold run's geth, page cache included, with a
+	// memory cgroup: a size ("768MiB"), or "auto" for the [node] table's
+	// memory-to-state ratio times the reference datadir. "" runs unbounded.
+	MemLimit string `toml:"mem_limit,omitempty"`
+	// GethCache is geth's --cache: a size, or "auto" for the node's
+	// --cache-to-state ratio times the reference datadir. "" keeps geth's
+	// default.
+	GethCache string `toml:"geth_cache,omitempty"`
 }
 
 // loadStudy reads and validates a study file.
@@ -174,9 +191,19 @@ func (s *Study) validate() error {
 	if len(s.Workloads) == 0 {
 		return errors.New("workloads is empty")
 	}
+	known := knownWorkloads
+	if s.Chain != nil {
+		if err := s.Chain.validate(filepath.Dir(s.path)); err != nil {
+			return fmt.Errorf("chain: %v", err)
+		}
+		if len(s.Tries) != 1 || s.Tries[0] != s.Chain.Trie {
+			return fmt.Errorf("tries: a [chain] study runs on its chain's trie only, [%q]", s.Chain.Trie)
+		}
+		known = s.Chain.workloadNames()
+	}
 	for _, w := range s.Workloads {
-		if !slices.Contains(knownWorkloads, w) {
-			return fmt.Errorf("workloads: unknown workload %q (want one of %s)", w, strings.Join(knownWorkloads, ", "))
+		if !slices.Contains(known, w) {
+			return fmt.Errorf("workloads: unknown workload %q (want one of %s)", w, strings.Join(known, ", "))
 		}
 	}
 	for _, b := range s.BAL {
@@ -213,26 +240,51 @@ func (s *Study) validate() error {
 	if len(s.Scales) == 0 {
 		return errors.New("no [scale.NAME] table")
 	}
+	if s.Node != nil {
+		if err := s.Node.parse(); err != nil {
+			return fmt.Errorf("node: %v", err)
+		}
+	}
 	for name, sc := range s.Scales {
-		if err := sc.validate(); err != nil {
+		if err := sc.validate(s.Chain != nil); err != nil {
 			return fmt.Errorf("scale.%s: %v", name, err)
+		}
+		for _, w := range sc.Workloads {
+			if !slices.Contains(s.Workloads, w) {
+				return fmt.Errorf("scale.%s: workload %q is not one of the study's", name, w)
+			}
+		}
+		if (sc.MemLimit == "auto" || sc.GethCache == "auto") && s.Node == nil {
+			return fmt.Errorf("scale.%s: \"auto\" needs a [node] table to scale from", name)
 		}
 	}
 	return nil
 }
 
-// validate checks one scale.
-func (sc Scale) validate() error {
-	if sc.Entries <= 0 {
+// validate checks one scale. On a user's chain the dump's size comes from
+// its files, so entries and workload_blocks are not needed.
+func (sc Scale) validate(chain bool) error {
+	if sc.Entries <= 0 && !chain {
 		return fmt.Errorf("entries must be positive, have %d", sc.Entries)
 	}
-	if sc.WorkloadBlocks <= 0 {
+	if sc.WorkloadBlocks <= 0 && !chain {
 		return fmt.Errorf("workload_blocks must be positive, have %d", sc.WorkloadBlocks)
 	}
 	if sc.Runs < 2 {
 		return fmt.Errorf("runs must be at least 2 (the first is discarded), have %d", sc.Runs)
 	}
-	return checkDepths("group_depths", sc.GroupDepths)
+	if err := checkDepths("group_depths", sc.GroupDepths); err != nil {
+		return err
+	}
+	for key, v := range map[string]string{"mem_limit": sc.MemLimit, "geth_cache": sc.GethCache} {
+		if v == "" || v == "auto" {
+			continue
+		}
+		if _, err := parseSize(v); err != nil {
+			return fmt.Errorf("%s: %v", key, err)
+		}
+	}
+	return nil
 }
 
 // checkDepths refuses group depths outside 1..8.

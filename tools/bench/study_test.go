@@ -101,6 +101,10 @@ func TestLoadStudyAndExpand(t *testing.T) {
 	if n := len(s.expand(smoke)); n != 8 {
 		t.Errorf("smoke: %d configurations, want 8", n)
 	}
+	big.Workloads = []string{"erc20_balanceof"}
+	if n := len(s.expand(big)); n != 8 {
+		t.Errorf("big with one workload: %d configurations, want 8", n)
+	}
 	if _, err := s.scale("huge"); err == nil || !strings.Contains(err.Error(), "big, smoke") {
 		t.Errorf("unknown scale: error %v, want one listing the scales", err)
 	}
@@ -127,6 +131,7 @@ func TestLoadStudyErrors(t *testing.T) {
 		{"type 2", `baseline = "mpt"`, `bal = ["type2"]`, `unknown type "type2"`},
 		{"empty exclusion", "[[geth]]\nname = \"statelab\"", "[[exclude]]\n[[geth]]\nname = \"statelab\"", "exclude[0]: sets no field"},
 		{"no scale", "[scale.smoke]", "[other]", "unknown keys other"},
+		{"scale workload", "runs = 3\n", "runs = 3\nworkloads = [\"sload_benchmark\"]\n", "not one of the study's"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text := strings.Replace(validStudy, tt.old, tt.new, 1)
@@ -146,7 +151,8 @@ func TestLoadStudyErrors(t *testing.T) {
 // TestShippedStudies parses the studies in bench/studies and checks the
 // smoke matrices the results were made with.
 func TestShippedStudies(t *testing.T) {
-	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6} {
+	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
+		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6} {
 		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
 		if err != nil {
 			t.Fatal(err)

@@ -138,3 +138,36 @@ func runOutput(bin string, args ...string) ([]byte, error) {
 	}
 	return stdout.Bytes(), nil
 }
+
+// readNodeFetches sums the node fetches by source over the block summaries
+// of a tracesum --json file; nil if the traces have no node-level fetches.
+func readNodeFetches(path string) (map[string]int64, error) {
+	blob, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var sums []struct {
+		Fetches *struct {
+			BySource []struct {
+				Key   string `json:"key"`
+				Count int64  `json:"count"`
+			} `json:"by_source"`
+		} `json:"node_fetches"`
+	}
+	if err := json.Unmarshal(blob, &sums); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var out map[string]int64
+	for _, s := range sums {
+		if s.Fetches == nil {
+			continue
+		}
+		if out == nil {
+			out = map[string]int64{}
+		}
+		for _, g := range s.Fetches.BySource {
+			out[g.Key] += g.Count
+		}
+	}
+	return out, nil
+}

@@ -44,7 +44,7 @@ func TestBlockGenMatchesGenerateChain(t *testing.T) {
 			pop := newPop()
 			genesis := makeGenesis(config, testGasTarget, pop.addrs)
 
-			gen, err := newGenerator(rawdb.NewMemoryDatabase(), kind, genesis, nil)
+			gen, err := newGenerator(rawdb.NewMemoryDatabase(), kind, genesis, 1000, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -48,6 +48,11 @@ type config struct {
 	gasTarget uint64
 	force     bool
 
+	// workloadGas is the gas each workload block is filled to, at most
+	// gasTarget (0: gasTarget): smaller blocks scale a workload down with
+	// the state.
+	workloadGas uint64
+
 	workloads      []string // names, in manifest order
 	workloadBlocks uint64
 
@@ -56,13 +61,16 @@ type config struct {
 
 // usage is printed for -h and after flag errors.
 const usage = `Usage: dumpgen --trie ubt|mpt --entries N --out DIR [--seed S] [--gas-target G]
-               [--workloads all|none|NAME,...] [--workload-blocks K] [--force]
+               [--workloads all|none|NAME,...] [--workload-blocks K]
+               [--workload-gas-target W] [--force]
 
 Writes an offline synthetic chain for geth import to DIR: genesis.json,
 population.rlp (blocks creating N state entries), one workload_NAME.rlp per
 workload (K blocks on top of the population head) and manifest.json.
 Workloads: erc20_balanceof, erc20_approve, mixed_sload_sstore,
-sload_benchmark, sstore_variants.
+sload_benchmark, sstore_variants (keys of the ERC20 holders or of one
+contract's slots), uniform_read, uniform_write (keys drawn uniformly from
+every entry of the population: accounts, holders and slots).
 
 Import: geth init genesis.json, geth import population.rlp, then import ONE
 workload file per copy of that datadir. Importing several workload files
@@ -85,6 +93,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		force     = fs.Bool("force", false, "write into a non-empty --out, replacing a previous dump")
 		workloads = fs.String("workloads", "all", `comma separated workloads to write, "all" or "none"`)
 		wlBlocks  = fs.Int64("workload-blocks", defaultWorkloadBlocks, "blocks per workload file (> 0)")
+		wlGas     = fs.Uint64("workload-gas-target", 0, "gas used per workload block, at most --gas-target (default: --gas-target)")
 	)
 	fs.Usage = func() {} // printed below for -h only; errors stay one line
 	if err := fs.Parse(args); err != nil {
@@ -130,5 +139,19 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("invalid --workload-blocks %d: must be between 1 and %d", *wlBlocks, maxWorkloadBlocks)
 	}
 	cfg.workloadBlocks = uint64(*wlBlocks)
+	if *wlGas != 0 {
+		if *wlGas < minGasTarget || *wlGas > cfg.gasTarget {
+			return nil, fmt.Errorf("invalid --workload-gas-target %d: must be between %d and --gas-target %d", *wlGas, uint64(minGasTarget), cfg.gasTarget)
+		}
+		cfg.workloadGas = *wlGas
+	}
 	return cfg, nil
+}
+
+// workloadGasTarget is the gas each workload block is filled to.
+func (c *config) workloadGasTarget() uint64 {
+	if c.workloadGas == 0 {
+		return c.gasTarget
+	}
+	return c.workloadGas
 }

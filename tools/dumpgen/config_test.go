@@ -42,6 +42,13 @@ func TestParseFlags(t *testing.T) {
 	if defaultGasTarget != 100_000_000 {
 		t.Errorf("default gas target %d", defaultGasTarget)
 	}
+	if cfg.workloadGasTarget() != cfg.gasTarget {
+		t.Errorf("default workload gas target %d, want the gas target", cfg.workloadGasTarget())
+	}
+	cfg, err = parseFlags([]string{"--trie", "mpt", "--entries", "10", "--out", out, "--workload-gas-target", "5000000"}, io.Discard)
+	if err != nil || cfg.workloadGasTarget() != 5_000_000 || cfg.gasTarget != defaultGasTarget {
+		t.Errorf("--workload-gas-target 5000000: %+v, %v", cfg, err)
+	}
 	cfg, err = parseFlags([]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "sload_benchmark, erc20_approve", "--workload-blocks", "7"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +92,8 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "sload_benchmark,sload_benchmark"}, "--workloads"},
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "all,none"}, "--workloads"},
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-blocks", "0"}, "--workload-blocks"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-gas-target", "1000"}, "--workload-gas-target"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--gas-target", "2000000", "--workload-gas-target", "3000000"}, "--workload-gas-target"},
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-blocks", "-2"}, "--workload-blocks"},
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-blocks", "x"}, "-workload-blocks"},
 		{[]string{"--trie", "ubt", "--entries", "3", "--out", out}, "--entries"},

@@ -53,7 +53,7 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 		return nil, err
 	}
 	genesis := makeGenesis(chainCfg, cfg.gasTarget, pop.addrs)
-	gen, err := newGenerator(db, cfg.trie, genesis, newProgress(log))
+	gen, err := newGenerator(db, cfg.trie, genesis, cfg.entries, newProgress(log))
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 	logSegment(log, populationFileName, seg)
 
 	for _, name := range cfg.workloads {
-		run := newWorkloadRun(newWorkload(name, cfg.seed, pop.targets), cfg.workloadBlocks, cfg.gasTarget, pop.coinbase, pop.senders)
+		run := newWorkloadRun(newWorkload(name, cfg.seed, pop.targets), cfg.workloadBlocks, cfg.workloadGasTarget(), pop.coinbase, pop.senders)
 		file := workloadFileName(name)
 		seg, err := writeSegment(gen.branch(), run, filepath.Join(cfg.out, file))
 		if err != nil {
@@ -127,6 +127,7 @@ func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesi
 		GasTarget:      cfg.gasTarget,
 		GasLimit:       genesis.GasLimit,
 		WorkloadBlocks: cfg.workloadBlocks,
+		WorkloadGas:    cfg.workloadGasTarget(),
 		Import:         importNote,
 		Population: populationLayout{
 			Accounts:        pop.targets[kindAccount],
@@ -139,6 +140,7 @@ func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesi
 			SlotsContract:   slotsAddress,
 			Driver:          driverAddress,
 			Airdrop:         airdropAddress,
+			Sampler:         samplerAddress,
 			Coinbase:        pop.coinbase,
 			Senders:         pop.addrs,
 		},

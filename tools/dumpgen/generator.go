@@ -42,12 +42,35 @@ const defaultFlushBlocks = 16
 
 // Memory allowances of the generator's trie database: the buffer of trie
 // nodes awaiting a flush (pathdb's maximum), and the clean node and state
-// caches, sized so that 10^7 entries stay well within 16 GB.
+// caches, which grow with the entries up to a cap. Every trie node the
+// clean cache misses is a pebble lookup through the memtables and levels
+// of the scratch database: with a 1 GB cache, such lookups were an eighth
+// of the CPU at 10^7 entries (UBT). At the caps, 10^7 entries need about
+// 8 GB; 10^8 entries fit in the same, their state staying on disk.
 const (
-	genWriteBuffer     = 256 << 20
-	genTrieCleanCache  = 1 << 30
-	genStateCleanCache = 512 << 20
+	genWriteBuffer = 256 << 20
+
+	genTrieCleanPerEntry  = 400 // bytes of clean trie node cache per entry
+	genTrieCleanMin       = 256 << 20
+	genTrieCleanMax       = 4 << 30
+	genStateCleanPerEntry = 100
+	genStateCleanMin      = 128 << 20
+	genStateCleanMax      = 1 << 30
 )
+
+// cacheSizes are the clean cache sizes of the generator's trie database.
+type cacheSizes struct {
+	trie, state int
+}
+
+// genCaches returns the clean cache sizes for a population of entries.
+func genCaches(entries uint64) cacheSizes {
+	size := func(per, lo, hi uint64) int { return int(min(max(entries*per, lo), hi)) }
+	return cacheSizes{
+		trie:  size(genTrieCleanPerEntry, genTrieCleanMin, genTrieCleanMax),
+		state: size(genStateCleanPerEntry, genStateCleanMin, genStateCleanMax),
+	}
+}
 
 // segment describes a run of blocks written to one RLP file.
 type segment struct {
@@ -86,6 +109,7 @@ type filler interface {
 type generator struct {
 	genesis     *core.Genesis
 	kind        trieKind
+	caches      cacheSizes
 	flushBlocks int // blocks between full flushes, 0 for none
 	progress    *progress
 
@@ -95,25 +119,27 @@ type generator struct {
 }
 
 // newGenerator commits genesis into db with the trie database layout
-// the generator's trie database uses (generatorTrieConfig).
-func newGenerator(db ethdb.Database, kind trieKind, genesis *core.Genesis, prog *progress) (*generator, error) {
-	tdb := triedb.NewDatabase(db, generatorTrieConfig(kind))
+// the generator's trie database uses (generatorTrieConfig), with clean
+// caches sized for entries.
+func newGenerator(db ethdb.Database, kind trieKind, genesis *core.Genesis, entries uint64, prog *progress) (*generator, error) {
+	caches := genCaches(entries)
+	tdb := triedb.NewDatabase(db, generatorTrieConfig(kind, caches))
 	block, err := genesis.Commit(db, tdb, nil)
 	tdb.Close()
 	if err != nil {
 		return nil, fmt.Errorf("committing genesis: %w", err)
 	}
-	return &generator{genesis: genesis, kind: kind, flushBlocks: defaultFlushBlocks, progress: prog, db: db, base: block, head: block}, nil
+	return &generator{genesis: genesis, kind: kind, caches: caches, flushBlocks: defaultFlushBlocks, progress: prog, db: db, base: block, head: block}, nil
 }
 
 // generatorTrieConfig returns the configuration of the generator's trie
 // database: the path scheme for both tries (the state root does not depend
 // on the scheme) with larger caches than the defaults.
-func generatorTrieConfig(kind trieKind) *triedb.Config {
+func generatorTrieConfig(kind trieKind, caches cacheSizes) *triedb.Config {
 	pcfg := *pathdb.Defaults
 	pcfg.WriteBufferSize = genWriteBuffer
-	pcfg.TrieCleanSize = genTrieCleanCache
-	pcfg.StateCleanSize = genStateCleanCache
+	pcfg.TrieCleanSize = caches.trie
+	pcfg.StateCleanSize = caches.state
 	if kind == trieUBT {
 		return &triedb.Config{IsUBT: true, BinTrieGroupDepth: triedb.DefaultBinTrieGroupDepth, PathDB: &pcfg}
 	}
@@ -140,7 +166,7 @@ func (g *generator) branch() *generator {
 func (g *generator) run(f filler, out io.Writer) (seg *segment, err error) {
 	w := bufio.NewWriterSize(out, 1<<20)
 	seg = &segment{FirstBlock: g.head.NumberU64() + 1, ParentHash: g.head.Hash()}
-	tdb := triedb.NewDatabase(g.db, generatorTrieConfig(g.kind))
+	tdb := triedb.NewDatabase(g.db, generatorTrieConfig(g.kind, g.caches))
 	defer func() {
 		if cerr := tdb.Close(); err == nil && cerr != nil {
 			seg, err = nil, cerr

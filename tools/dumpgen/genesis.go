@@ -33,7 +33,7 @@ import (
 var senderBalance = new(big.Int).Mul(big.NewInt(1_000_000_000), big.NewInt(params.Ether))
 
 // makeGenesis assembles the genesis of a dump: the senders' funds, the token,
-// sequential slot, driver and airdrop contracts and the system contracts the
+// sequential slot, driver, airdrop and sampler contracts and the system contracts the
 // configured forks call (EIP-4788 beacon roots, EIP-2935 block hashes,
 // EIP-7002/7251 queues).
 // The block gas limit is twice the gas target, so that blocks filled up to
@@ -44,6 +44,7 @@ func makeGenesis(config *params.ChainConfig, gasTarget uint64, senders []common.
 		slotsAddress:   {Code: slotsCode, Nonce: 1, Balance: common.Big0},
 		driverAddress:  {Code: driverCode, Nonce: 1, Balance: common.Big0},
 		airdropAddress: {Code: airdropCode, Nonce: 1, Balance: common.Big0},
+		samplerAddress: {Code: samplerCode, Nonce: 1, Balance: new(big.Int).Set(samplerBalance)},
 
 		params.BeaconRootsAddress:        {Code: params.BeaconRootsCode, Nonce: 1, Balance: common.Big0},
 		params.HistoryStorageAddress:     {Code: params.HistoryStorageCode, Nonce: 1, Balance: common.Big0},

@@ -48,7 +48,7 @@ func TestGenesisRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			db := rawdb.NewMemoryDatabase()
-			tdb := triedb.NewDatabase(db, generatorTrieConfig(kind))
+			tdb := triedb.NewDatabase(db, generatorTrieConfig(kind, genCaches(1000)))
 			defer tdb.Close()
 			block, err := g.Commit(db, tdb, nil)
 			if err != nil {

@@ -19,6 +19,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"testing"
@@ -199,8 +200,8 @@ func checkWorkload(t *testing.T, chain *core.BlockChain, m *manifest, f manifest
 	if err != nil {
 		t.Fatalf("head state: %v", err)
 	}
-	if f.TxCount == 0 || f.GasUsed < m.GasTarget*m.WorkloadBlocks {
-		t.Errorf("%s: %d txs, %d gas: blocks not filled to the gas target %d", f.File, f.TxCount, f.GasUsed, m.GasTarget)
+	if f.TxCount == 0 || f.GasUsed < m.WorkloadGas*m.WorkloadBlocks || f.GasUsed > (m.WorkloadGas+maxTxGas)*m.WorkloadBlocks {
+		t.Errorf("%s: %d txs, %d gas: blocks not filled to the workload gas target %d", f.File, f.TxCount, f.GasUsed, m.WorkloadGas)
 	}
 	if f.LastBlock-f.FirstBlock+1 != m.WorkloadBlocks {
 		t.Errorf("%s: %d blocks, want %d", f.File, f.LastBlock-f.FirstBlock+1, m.WorkloadBlocks)
@@ -232,6 +233,32 @@ func checkWorkload(t *testing.T, chain *core.BlockChain, m *manifest, f manifest
 		}
 		if f.SlotReads != 0 || f.SlotWrites == 0 {
 			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		}
+	case wlUniformRead:
+		if f.SlotWrites != 0 || f.SlotReads == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		}
+	case wlUniformWrite:
+		if f.SlotReads != 0 || f.SlotWrites == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		}
+		// The first operation's entry was written (maybe more than once).
+		split := [numKinds]uint64{m.Population.Accounts, m.Population.ERC20Holders, m.Population.SequentialSlots}
+		switch k, idx := samplerEntry(salt, 0, split); k {
+		case kindAccount:
+			have, base := statedb.GetBalance(deriveAddress(domainAccount, m.Seed, idx)).ToBig(), accountValue(m.Seed, idx)
+			if have.Cmp(base) <= 0 {
+				t.Errorf("account %d: balance %v, want above %v", idx, have, base)
+			}
+		case kindHolder:
+			have := statedb.GetState(m.Population.Token, tokenBalanceKey(deriveAddress(domainHolder, m.Seed, idx))).Big()
+			if base := new(big.Int).SetBytes(tokenAmount(m.Seed, idx)); have.Cmp(base) <= 0 {
+				t.Errorf("holder %d: balance %v, want above %v", idx, have, base)
+			}
+		case kindSlot:
+			if have, want := statedb.GetState(m.Population.SlotsContract, slotKey(idx)), slotValueSalted(salt, idx); have != want {
+				t.Errorf("slot %d is %x, want %x", idx, have, want)
+			}
 		}
 	default:
 		t.Fatalf("unknown workload %q", f.Workload)

@@ -26,7 +26,7 @@ import (
 )
 
 // manifestVersion is bumped on incompatible manifest or dump changes.
-const manifestVersion = 2
+const manifestVersion = 3
 
 // manifest describes a dump directory. Key names and order are stable; the
 // file is written last, so its presence marks a complete dump.
@@ -43,6 +43,8 @@ type manifest struct {
 	GasLimit    uint64      `json:"gas_limit"`
 	// WorkloadBlocks is the number of blocks of every workload file.
 	WorkloadBlocks uint64 `json:"workload_blocks"`
+	// WorkloadGas is the gas every workload block is filled to.
+	WorkloadGas uint64 `json:"workload_gas_target"`
 	// Import says how the files are to be imported.
 	Import     string           `json:"import"`
 	Population populationLayout `json:"population"`
@@ -69,6 +71,7 @@ type populationLayout struct {
 	SlotsContract   common.Address   `json:"slots_contract"`
 	Driver          common.Address   `json:"driver_contract"`
 	Airdrop         common.Address   `json:"airdrop_contract"`
+	Sampler         common.Address   `json:"sampler_contract"`
 	Coinbase        common.Address   `json:"coinbase"`
 	Senders         []common.Address `json:"senders"`
 }

@@ -33,10 +33,16 @@ const (
 	wlMixed     = "mixed_sload_sstore"
 	wlSload     = "sload_benchmark"
 	wlSstore    = "sstore_variants"
+
+	// Uniform workloads draw every entry they touch uniformly from the
+	// whole population (samplerCode), so that their key space is the whole
+	// state: what a node whose state does not fit in memory reads.
+	wlUniformRead  = "uniform_read"
+	wlUniformWrite = "uniform_write"
 )
 
 // workloadNames lists every workload in manifest order.
-var workloadNames = []string{wlBalanceOf, wlApprove, wlMixed, wlSload, wlSstore}
+var workloadNames = []string{wlBalanceOf, wlApprove, wlMixed, wlSload, wlSstore, wlUniformRead, wlUniformWrite}
 
 const (
 	// maxTxGas caps the gas limit of a workload transaction below the
@@ -65,7 +71,9 @@ const (
 	worstReadOpGas   = 6_000  // balanceOf or SLOAD of a cold slot: 2100 (MPT), 2200 (UBT)
 	worstWriteOpGas  = 30_000 // SSTORE of a cold zero slot, plus LOG3 for approve: 22100+1756 (MPT)
 	worstClearOpGas  = 10_000 // SSTORE of a cold nonzero slot to zero: 5000 (MPT), 5700 (UBT)
-	maxWorstOpGas    = worstWriteOpGas
+	worstSampleRead  = 12_000 // a sampler read: a cold account, or a call and a cold slot
+	worstSampleWrite = 40_000 // a sampler write: a value call to a cold account (9000+2600, UBT witness writes), or a mint
+	maxWorstOpGas    = worstSampleWrite
 	minWorkloadTxGas = workloadBaseGas + maxWorstOpGas
 )
 
@@ -137,6 +145,10 @@ func checkWorkloadFits(name string, split [numKinds]uint64) error {
 		if split[kindHolder] == 0 {
 			return fmt.Errorf("invalid --entries: workload %s needs at least one erc20 holder (--entries >= 4), or leave it out with --workloads", name)
 		}
+	case wlUniformRead, wlUniformWrite:
+		if split[kindAccount]+split[kindHolder]+split[kindSlot] == 0 {
+			return fmt.Errorf("invalid --entries: workload %s needs entries", name)
+		}
 	case wlSload, wlSstore:
 		if split[kindSlot] == 0 {
 			return fmt.Errorf("invalid --entries: workload %s needs at least one sequential slot, or leave it out with --workloads", name)
@@ -200,6 +212,22 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 			// nonzero -> zero: existing slots from the middle up, wrapping
 			slotOp("clear", slotsOpClear, slots/2, n, false),
 		}
+	case wlUniformRead, wlUniformWrite:
+		op, worst, write := uint64(samplerOpRead), uint64(worstSampleRead), name == wlUniformWrite
+		if write {
+			op, worst = samplerOpWrite, worstSampleWrite
+		}
+		w.variants = []variant{{
+			name: name, to: samplerAddress, worstOpGas: worst,
+			call: func(done, count uint64) []byte { return samplerCall(op, salt, done, count, seed, split) },
+			// One state entry (an account or a slot) per operation.
+			counts: func(_, c uint64) (uint64, uint64) {
+				if write {
+					return 0, c
+				}
+				return c, 0
+			},
+		}}
 	default:
 		panic("unknown workload " + name)
 	}

@@ -60,10 +60,10 @@ func TestTxPlan(t *testing.T) {
 // out of gas (1000 entries at 10M failed on both tries).
 func TestSmallGasTarget(t *testing.T) {
 	for _, kind := range []trieKind{trieUBT, trieMPT} {
-		for _, c := range []struct{ entries, target uint64 }{{200, minGasTarget}, {1000, 10_000_000}} {
-			t.Run(fmt.Sprintf("%s-%d", kind, c.target), func(t *testing.T) {
+		for _, c := range []struct{ entries, target, workload uint64 }{{200, minGasTarget, 0}, {1000, 10_000_000, 0}, {1000, 10_000_000, 1_000_000}} {
+			t.Run(fmt.Sprintf("%s-%d-%d", kind, c.target, c.workload), func(t *testing.T) {
 				cfg := testConfig(t, kind)
-				cfg.entries, cfg.gasTarget = c.entries, c.target
+				cfg.entries, cfg.gasTarget, cfg.workloadGas = c.entries, c.target, c.workload
 				m := mustDump(t, cfg)
 				options := core.DefaultConfig().WithStateScheme(rawdb.PathScheme)
 				if kind == trieUBT {

@@ -43,8 +43,10 @@ type Manifest struct {
 	Trie           string `json:"trie"` // "ubt" or "mpt"
 	Entries        int    `json:"entries"`
 	WorkloadBlocks int    `json:"workload_blocks"`
-	Genesis        string `json:"genesis"` // genesis file, relative to Dir
-	Files          []File `json:"files"`   // block files, in import order
+	GasTarget      uint64 `json:"gas_target"`
+	WorkloadGas    uint64 `json:"workload_gas_target"` // 0 in dumps made before the key: the gas target
+	Genesis        string `json:"genesis"`             // genesis file, relative to Dir
+	Files          []File `json:"files"`               // block files, in import order
 
 	Dir string `json:"-"` // directory of the manifest and its files
 }
@@ -85,6 +87,18 @@ func Read(path string) (*Manifest, error) {
 	}
 	m.Dir = filepath.Dir(path)
 	return &m, nil
+}
+
+// WorkloadGasMatches reports whether the dump's workload blocks have the gas
+// a caller asks for (0: dumpgen's default, the gas target).
+func (m *Manifest) WorkloadGasMatches(want uint64) bool {
+	norm := func(g uint64) uint64 {
+		if g == m.GasTarget {
+			return 0
+		}
+		return g
+	}
+	return norm(m.WorkloadGas) == norm(want)
 }
 
 // GenesisPath is the path of the dump's genesis file.

@@ -1,0 +1,142 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// userChain is a chain dumpgen did not make, such as a geth export of
+// mainnet or a testnet (the study file's [chain] table): a genesis, the
+// block files that build the state every run starts from, and the block
+// files to measure, by name. Block counts and ranges are read from the
+// files. Relative paths are relative to the study file.
+type userChain struct {
+	Genesis    string            `toml:"genesis"`
+	Trie       string            `toml:"trie"` // mpt (default) or ubt
+	Population []string          `toml:"population"`
+	Workloads  map[string]string `toml:"workloads"` // name -> block file
+}
+
+// validate checks the table and resolves its paths against dir.
+func (c *userChain) validate(dir string) error {
+	if c.Genesis == "" {
+		return errors.New("genesis is required")
+	}
+	if c.Trie == "" {
+		c.Trie = "mpt"
+	}
+	if c.Trie != "mpt" && c.Trie != "ubt" {
+		return fmt.Errorf("trie: unknown trie %q (want ubt or mpt)", c.Trie)
+	}
+	if len(c.Population) == 0 {
+		return errors.New("population lists no block file")
+	}
+	if len(c.Workloads) == 0 {
+		return errors.New("workloads names no block file")
+	}
+	resolve := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	c.Genesis = resolve(c.Genesis)
+	for i, p := range c.Population {
+		c.Population[i] = resolve(p)
+	}
+	for name, p := range c.Workloads {
+		c.Workloads[name] = resolve(p)
+	}
+	for _, p := range append(append([]string{c.Genesis}, c.Population...), c.workloadFiles()...) {
+		if _, err := os.Stat(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// workloadFiles lists the workload files in name order.
+func (c *userChain) workloadFiles() []string {
+	var out []string
+	for _, name := range c.workloadNames() {
+		out = append(out, c.Workloads[name])
+	}
+	return out
+}
+
+// workloadNames lists the workload names in order.
+func (c *userChain) workloadNames() []string {
+	names := make([]string, 0, len(c.Workloads))
+	for n := range c.Workloads {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// manifest describes the chain as a dump: the population files in order,
+// then each workload with the blocks it adds on top of the population's
+// head, read from the files.
+func (c *userChain) manifest() (*Manifest, error) {
+	m := &Manifest{Trie: c.Trie, Genesis: c.Genesis, Dir: filepath.Dir(c.Genesis)}
+	head, err := populationFiles(m, c.Population)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range c.workloadNames() {
+		f, err := workloadFile(c.Workloads[name], name, head)
+		if err != nil {
+			return nil, err
+		}
+		m.Files = append(m.Files, f)
+	}
+	return m, nil
+}
+
+// populationFiles adds the population block files to m and returns the
+// number of the block they end at.
+func populationFiles(m *Manifest, files []string) (uint64, error) {
+	var head uint64
+	for _, p := range files {
+		br, err := readBlockRange(p, head)
+		if err != nil {
+			return 0, fmt.Errorf("population: %v", err)
+		}
+		m.Files = append(m.Files, ManifestFile{File: absPath(p), Role: "population", FirstBlock: br.First, LastBlock: br.Last, GasUsed: br.GasUsed, TxCount: br.TxCount})
+		head = br.Last
+	}
+	return head, nil
+}
+
+// workloadFile describes a workload block file imported on top of block
+// head. It has no slot counts: per-slot figures then use the per-block
+// JSON's loaded and updated slots.
+func workloadFile(path, name string, head uint64) (ManifestFile, error) {
+	br, err := readBlockRange(path, head)
+	if err != nil {
+		return ManifestFile{}, fmt.Errorf("workload %s: %v", name, err)
+	}
+	if br.First != head+1 {
+		return ManifestFile{}, fmt.Errorf("workload %s: %s starts at block %d, but the population ends at block %d", name, path, br.First, head)
+	}
+	return ManifestFile{File: absPath(path), Role: "workload", Workload: name, FirstBlock: br.First, LastBlock: br.Last, GasUsed: br.GasUsed, TxCount: br.TxCount}, nil
+}

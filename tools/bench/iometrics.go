@@ -1,0 +1,119 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import "math"
+
+// The I/O figures of a run: what its state reads cost the disk, per slot
+// and as a page-cache hit rate. Disk read operations and the page-cache
+// hit rate need the per-cgroup disk accounting of a memory-bounded run;
+// node fetches need the run's traces at telemetry level node.
+
+// perSlot divides a run total by the run's storage slot reads and writes.
+func perSlot(total func(*RunRecord) float64) func(*RunRecord) float64 {
+	return func(r *RunRecord) float64 {
+		return total(r) / runSlots(r)
+	}
+}
+
+// diskReadOps is the number of reads the run's cgroup issued to the disk,
+// NaN without disk accounting.
+func diskReadOps(r *RunRecord) float64 {
+	if r.Bound == nil || r.Bound.End.DiskReadOps < 0 {
+		return math.NaN()
+	}
+	return float64(r.Bound.End.DiskReadOps)
+}
+
+// pageCacheHitPct is the share of geth's read syscalls that the page cache
+// served: one minus the disk reads over the read syscalls. Pebble reads
+// its tables with readahead off (POSIX_FADV_RANDOM), so a read syscall
+// that misses issues one disk read, and one that hits none.
+func pageCacheHitPct(r *RunRecord) float64 {
+	return hitPct(diskReadOps(r), float64(r.ProcIO.SysCR))
+}
+
+// hitPct is 100 * (1 - misses/lookups), clamped at 0; NaN without lookups.
+func hitPct(misses, lookups float64) float64 {
+	if math.IsNaN(misses) || lookups <= 0 {
+		return math.NaN()
+	}
+	return 100 * max(0, 1-misses/lookups)
+}
+
+// pebbleBlockHit is pebble's block cache hit rate, NaN if geth printed none.
+func pebbleBlockHit(r *RunRecord) float64 {
+	if r.PebbleBlockHitPct == nil {
+		return math.NaN()
+	}
+	return *r.PebbleBlockHitPct
+}
+
+// memPeakMiB is the cgroup's peak usage, NaN for an unbounded run.
+func memPeakMiB(r *RunRecord) float64 {
+	if r.Bound == nil {
+		return math.NaN()
+	}
+	return float64(r.Bound.Peak) / (1 << 20)
+}
+
+// nodeFetches returns the run's trie node fetches from one source ("" for
+// all), NaN without traces.
+func nodeFetches(source string) func(*RunRecord) float64 {
+	return func(r *RunRecord) float64 {
+		if r.NodeFetches == nil {
+			return math.NaN()
+		}
+		if source != "" {
+			return float64(r.NodeFetches[source])
+		}
+		var n int64
+		for _, c := range r.NodeFetches {
+			n += c
+		}
+		return float64(n)
+	}
+}
+
+// blockShare is one block's disk-read share: the disk reads over the read
+// syscalls of the interval between its per-block JSON line and the
+// previous one (for the first block, since start).
+type blockShare struct {
+	Block int     // index in the run, from 0
+	Share float64 // disk reads / read syscalls, NaN without disk accounting
+}
+
+// diskReadShares returns the disk-read share of every block of a run.
+func diskReadShares(r *RunRecord) []blockShare {
+	out := make([]blockShare, len(r.BlockIO))
+	var prev ioSample
+	for i, s := range r.BlockIO {
+		share := math.NaN()
+		if s.Cgroup != nil && s.Cgroup.DiskReadOps >= 0 {
+			var prevOps int64
+			if prev.Cgroup != nil {
+				prevOps = prev.Cgroup.DiskReadOps
+			}
+			if calls := float64(s.SysCR - prev.SysCR); calls > 0 {
+				share = float64(s.Cgroup.DiskReadOps-prevOps) / calls
+			}
+		}
+		out[i] = blockShare{Block: i, Share: share}
+		prev = s
+	}
+	return out
+}

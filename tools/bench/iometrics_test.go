@@ -1,0 +1,127 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+// boundedRun is a run with per-block I/O samples: cumulative read
+// syscalls and disk reads at each block's JSON line.
+func boundedRun(variant string, warm bool, syscr, ops []uint64) *RunRecord {
+	r := testRun(variant, "uniform_read", warm, 1000, make([]float64, len(syscr))...)
+	r.SlotReads = 1000
+	for i := range syscr {
+		r.BlockIO = append(r.BlockIO, ioSample{procIO: procIO{SysCR: syscr[i]}, Cgroup: &cgroupSample{DiskReadOps: int64(ops[i])}})
+	}
+	last := len(syscr) - 1
+	r.ProcIO = procIO{SysCR: syscr[last], ReadBytes: 8 << 20}
+	r.ReadBytes = r.ProcIO.ReadBytes
+	r.Bound = &boundRecord{Version: 1, Limit: 256 << 20, Peak: 250 << 20, Reached: true, End: cgroupSample{DiskReadOps: int64(ops[last])}}
+	return r
+}
+
+func TestIOMetrics(t *testing.T) {
+	r := boundedRun("mpt", false, []uint64{100, 300, 500}, []uint64{80, 200, 300})
+	hit := 62.5
+	r.PebbleBlockHitPct = &hit
+	r.NodeFetches = map[string]int64{"disk": 500, "clean": 1500}
+	want := map[string]float64{
+		"page_cache_hit_pct":         40, // 300 disk reads for 500 read syscalls
+		"disk_reads_per_slot":        0.3,
+		"read_syscalls_per_slot":     0.5,
+		"disk_kb_per_slot":           8 * 1024.0 / 1000,
+		"pebble_block_hit_pct":       62.5,
+		"mem_peak_mb":                250,
+		"node_fetches_per_slot":      2,
+		"disk_node_fetches_per_slot": 0.5,
+	}
+	for name, w := range want {
+		m, _ := metricByName(name)
+		if got := m.value(r); math.Abs(got-w) > 1e-9 {
+			t.Errorf("%s = %v, want %v", name, got, w)
+		}
+	}
+	shares := diskReadShares(r)
+	for i, w := range []float64{0.8, 0.6, 0.5} {
+		if math.Abs(shares[i].Share-w) > 1e-9 {
+			t.Errorf("block %d share %v, want %v", i, shares[i].Share, w)
+		}
+	}
+	// An unbounded run has no cgroup figures: NaN, not zero.
+	u := testRun("mpt", "w", false, 1000, 1, 2)
+	for _, name := range []string{"page_cache_hit_pct", "disk_reads_per_slot", "mem_peak_mb", "pebble_block_hit_pct", "node_fetches_per_slot"} {
+		if m, _ := metricByName(name); !math.IsNaN(m.value(u)) {
+			t.Errorf("unbounded run: %s = %v, want NaN", name, m.value(u))
+		}
+	}
+	if h := hitPct(5, 4); h != 0 {
+		t.Errorf("more misses than lookups: hit %v%%, want 0", h)
+	}
+}
+
+// TestIOReport writes the I/O section and the per-block share plot.
+func TestIOReport(t *testing.T) {
+	var runs []*RunRecord
+	for i := 0; i < 4; i++ {
+		runs = append(runs, boundedRun("mpt", i == 0, []uint64{100, 300, 500}, []uint64{80, 200, 300}))
+	}
+	a := analyze(runs, "mpt")
+	var buf bytes.Buffer
+	writeIOSection(&buf, a, runs)
+	text := buf.String()
+	for _, want := range []string{"## I/O per state operation", "| uniform_read | read | mpt |", "pagecache-hit-%", "limit was reached in 4 of 4 bounded runs"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("I/O section lacks %q:\n%s", want, text)
+		}
+	}
+	files, err := writeSharePlots(t.TempDir(), a)
+	if err != nil || len(files) != 1 || files[0] != "disk_read_share_uniform_read.png" {
+		t.Errorf("share plots %v, %v", files, err)
+	}
+	pts := medianShares(a.cell("uniform_read", "mpt").Runs)
+	if len(pts) != 2 || pts[0].X != 2 || math.Abs(pts[1].Y-0.5) > 1e-9 {
+		t.Errorf("median shares %v, want blocks 2 and 3 (the first left out)", pts)
+	}
+}
+
+func TestParsePebbleBlockHit(t *testing.T) {
+	log := "Import done in 1s.\n\n      |                             |       |       |   ingested   |     moved    |\nBlock cache: 2.1K entries (12MB)  hit rate: 42.9%\nFile cache: 12 tables\n"
+	if got := parsePebbleBlockHit(strings.NewReader(log)); got == nil || *got != 42.9 {
+		t.Errorf("hit rate %v, want 42.9", got)
+	}
+	if got := parsePebbleBlockHit(strings.NewReader("no stats\n")); got != nil {
+		t.Errorf("hit rate %v from a log without stats", *got)
+	}
+}
+
+// TestCopyLog checks that every per-block JSON line marks a block, as it
+// arrives, and that the log is copied whole.
+func TestCopyLog(t *testing.T) {
+	in := "INFO start\n" + string(slowBlockMarker) + `,"block":{"number":1}}` + "\nINFO x\n" + string(slowBlockMarker) + `,"block":{"number":2}}`
+	var out bytes.Buffer
+	marks := 0
+	if err := copyLog(strings.NewReader(in), &out, func() { marks++ }); err != nil {
+		t.Fatal(err)
+	}
+	if marks != 2 || out.String() != in {
+		t.Errorf("%d marks, log %q", marks, out.String())
+	}
+}

@@ -1,0 +1,134 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{
+		"768MiB": 768 << 20, "1.5GB": 1_500_000_000, "4096": 4096, "2 gib": 2 << 30, "64k": 64_000, "512M": 512_000_000,
+	} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "MiB", "-1G", "12XB", "1.2.3M", "0"} {
+		if _, err := parseSize(bad); err == nil {
+			t.Errorf("parseSize(%q) accepted", bad)
+		}
+	}
+}
+
+// testNode is 64 GiB of RAM against 360 GB of state, geth's default cache.
+func testNode(t *testing.T) *nodeModel {
+	n := &nodeModel{Name: "n", RAM: "64GiB", State: "360GB", CacheMB: 4096, BlockGas: 100_000_000, BlocksPerRun: 300, ReadaheadKB: 128}
+	if err := n.parse(); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestResolveModel(t *testing.T) {
+	node := testNode(t)
+	var ref int64 = 4_000_000_000 // a 4 GB datadir
+	m, err := resolveModel(node, Scale{WorkloadBlocks: 300, WorkloadGas: 10_000_000, MemLimit: "auto", GethCache: "auto"}, "", "", "/w/prep", ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Calibrate || m.MemLimit != 0 {
+		t.Fatalf("auto limit %+v: want one left to calibrate", m)
+	}
+	// The node leaves 64 GiB - 8 GiB (twice its cache) to the page cache.
+	if want := float64(56<<30) / 360e9; math.Abs(m.PageShare-want) > 1e-12 {
+		t.Errorf("page share %v, want %v", m.PageShare, want)
+	}
+	m.calibrate("w/a", 200<<20)
+	m.calibrate("w/b", 100<<20)
+	budget := int64(math.Round(m.PageShare * float64(ref)))
+	if want := int64(math.Round(200<<20*calibrationMargin)) + budget; m.limitFor("w/a") != want {
+		t.Errorf("calibrated limit %d, want %d: the warm-up's process memory plus the node's page-cache share", m.limitFor("w/a"), want)
+	}
+	if lo, hi := m.limitRange(); hi-lo != int64(math.Round(200<<20*calibrationMargin))-int64(math.Round(100<<20*calibrationMargin)) {
+		t.Errorf("limits %d..%d: every configuration must get the same page-cache budget", lo, hi)
+	}
+	if m.limitFor("w/uncalibrated") != 0 {
+		t.Error("a configuration without a warm-up got a limit")
+	}
+	if want := int(float64(4096<<20) / 360e9 * float64(ref) / (1 << 20)); m.GethCache != want {
+		t.Errorf("auto cache %d MiB, want %d", m.GethCache, want)
+	}
+	if args := m.cacheArgs(); len(args) != 2 || args[0] != "--cache" {
+		t.Errorf("cache args %v", args)
+	}
+	// The command line replaces the scale's settings; a tiny state gets
+	// geth's floor.
+	m, err = resolveModel(node, Scale{MemLimit: "auto", GethCache: "auto"}, "1GiB", "", "/w/prep", 10_000_000)
+	if err != nil || m.MemLimit != 1<<30 || m.Calibrate || m.GethCache != minGethCacheMB {
+		t.Errorf("override: %+v, %v", m, err)
+	}
+	if _, err := resolveModel(nil, Scale{}, "auto", "", "/w/prep", ref); err == nil || !strings.Contains(err.Error(), "[node]") {
+		t.Errorf("auto without a node: %v", err)
+	}
+	if _, err := resolveModel(nil, Scale{}, "100MiB", "200MiB", "/w/prep", ref); err == nil || !strings.Contains(err.Error(), "does not fit") {
+		t.Errorf("cache above the bound: %v", err)
+	}
+	if m, err := resolveModel(nil, Scale{}, "", "", "/w/prep", ref); err != nil || m.MemLimit != 0 || m.cacheArgs() != nil {
+		t.Errorf("no bound: %+v, %v", m, err)
+	}
+}
+
+func TestNodeModelErrors(t *testing.T) {
+	for _, n := range []nodeModel{
+		{RAM: "64GiB", State: "32GiB", CacheMB: 4096},
+		{RAM: "64GiB", State: "360GB", CacheMB: 4096, Process: "64GiB"},
+		{RAM: "x", State: "360GB", CacheMB: 4096},
+		{RAM: "64GiB", State: "360GB", CacheMB: 0},
+	} {
+		if err := n.parse(); err == nil {
+			t.Errorf("node %+v accepted", n)
+		}
+	}
+}
+
+// TestWriteModel checks that the model table sets the node beside the run
+// with their ratios to the state.
+func TestWriteModel(t *testing.T) {
+	node := testNode(t)
+	m, err := resolveModel(node, Scale{WorkloadBlocks: 300, MemLimit: "auto", GethCache: "auto"}, "", "", "/w/prep", 4_000_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.calibrate("w/a", 300<<20)
+	var buf bytes.Buffer
+	writeModel(&buf, m, modelMeasures{runs: 5, reached: 5, process: 300 << 20, pageLeft: 700_000_000, hitPct: 61.5})
+	text := buf.String()
+	for _, want := range []string{"## Scale model", "| memory / state | 19.09% |", "| page cache left for the state / state | 16.70% | 17.50% (median", "| blocks per run | 300 | 300 |", "| 61.5% |", "5 of 5", "FADV_RANDOM", "calibrated per configuration"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("model table lacks %q:\n%s", want, text)
+		}
+	}
+	buf.Reset()
+	writeModel(&buf, &scaleModel{}, modelMeasures{hitPct: math.NaN()})
+	if buf.Len() != 0 {
+		t.Errorf("unbounded run without a node printed a model:\n%s", buf.String())
+	}
+}
