@@ -1,0 +1,90 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package state
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/rawdb"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/internal/testrand"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/triedb"
+	"github.com/holiman/uint256"
+)
+
+// TestUBTIntermediateRootOnPrefetchedTrie applies the same block of changes
+// to a committed binary-trie state twice, with and without a prefetcher: the
+// roots must agree, and with a prefetcher the changes must have been hashed
+// on the trie the prefetcher filled.
+func TestUBTIntermediateRootOnPrefetchedTrie(t *testing.T) {
+	sdb := NewDatabase(triedb.NewDatabase(rawdb.NewMemoryDatabase(), triedb.UBTDefaults), nil)
+	state, err := New(types.EmptyBinaryHash, sdb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var addrs []common.Address
+	for i := 0; i < 20; i++ {
+		addr := testrand.Address()
+		addrs = append(addrs, addr)
+		state.SetBalance(addr, uint256.NewInt(uint64(i+1)), tracing.BalanceChangeUnspecified)
+		for j := 0; j < 20; j++ {
+			state.SetState(addr, common.BigToHash(big.NewInt(int64(j*1000003))), testrand.Hash())
+		}
+	}
+	root, err := state.Commit(params.Rules{IsEIP158: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		rules    = params.Rules{IsEIP158: true, IsByzantium: true}
+		newSlots = make([]common.Hash, len(addrs))
+		newAcct  = testrand.Address()
+	)
+	for i := range newSlots {
+		newSlots[i] = testrand.Hash()
+	}
+	block := func(s *StateDB) {
+		for i, addr := range addrs {
+			if i%2 == 0 {
+				s.AddBalance(addr, uint256.NewInt(7), tracing.BalanceChangeUnspecified)
+			}
+			s.SetState(addr, common.BigToHash(big.NewInt(int64(i*1000003))), common.Hash{byte(i + 1)})
+			s.SetState(addr, newSlots[i], common.Hash{0xff}) // a new slot
+			s.Finalise(rules)
+		}
+		s.SetBalance(newAcct, uint256.NewInt(1), tracing.BalanceChangeUnspecified) // a new account
+	}
+
+	plain, _ := New(root, sdb)
+	block(plain)
+	want := plain.IntermediateRoot(rules)
+
+	prefetched, _ := New(root, sdb)
+	prefetched.StartPrefetcher("test", nil)
+	fetcher := prefetched.prefetcher.fetchers[prefetched.prefetcher.trieID(common.Hash{}, root)]
+	block(prefetched)
+	if got := prefetched.IntermediateRoot(rules); got != want {
+		t.Fatalf("root on the prefetched trie %x, want %x", got, want)
+	}
+	if prefetched.trie != fetcher.trie {
+		t.Fatal("the changes were not applied to the prefetcher's trie")
+	}
+}
