@@ -8,6 +8,7 @@ go 1.25.0
 ignore (
 	./cmd
 	./core
+	./crypto
 	./internal
 	./trie
 	./triedb
@@ -21,6 +22,7 @@ require (
 	github.com/holiman/uint256 v1.3.2
 	github.com/urfave/cli/v2 v2.27.5
 	go.opentelemetry.io/collector/pdata v1.64.0
+	golang.org/x/mod v0.39.0
 	golang.org/x/perf v0.0.0-20250813145418-2f7363a06fe1
 	golang.org/x/sys v0.47.0
 	gonum.org/v1/gonum v0.17.0

@@ -36,6 +36,9 @@ const lgplHeader = "// Copyright 2026 The go-ethereum Authors\n// This file is p
 	"// the Free Software Foundation, either version 3 of the License, or\n// (at your option) any later version.\n\n"
 
 // upstreamFiles is the fake upstream module.
+// fixtureGoMod is the fixture repository's go.mod: it ignores the overlay roots.
+const fixtureGoMod = "module statelab\n\ngo 1.25.0\n\nignore (\n\t./cmd\n\t./core\n)\n"
+
 var upstreamFiles = map[string]string{
 	"go.mod":             "module github.com/ethereum/go-ethereum\n\ngo 1.24\n",
 	"core/blockchain.go": "package core\n\n// BlockChain is a chain.\ntype BlockChain struct {\n\tdepth int\n}\n\n// Insert inserts.\nfunc (bc *BlockChain) Insert() error {\n\treturn nil\n}\n\n// Stop stops.\nfunc (bc *BlockChain) Stop() {\n}\n",
@@ -57,7 +60,7 @@ func newFixture(t *testing.T) *fixture {
 	for name, content := range upstreamFiles {
 		writeFile(t, filepath.Join(upDir, name), content)
 	}
-	writeFile(t, filepath.Join(root, "go.mod"), "module statelab\n\ngo 1.25.0\n")
+	writeFile(t, filepath.Join(root, "go.mod"), fixtureGoMod)
 	writeFile(t, filepath.Join(root, "go.sum"), "")
 	writeFile(t, filepath.Join(root, "patches", "series"), seriesHeader)
 	ws, err := newWorkspace(context.Background(), root, &strings.Builder{})

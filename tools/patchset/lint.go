@@ -55,7 +55,8 @@ func (f *findings) warn(format string, args ...any) {
 //   - a patch's hunks change upstream files or new files of patches it depends
 //     on, and create no file (new files are overlay files);
 //   - every overlay file belongs to exactly one patch, does not exist upstream
-//     (the overlay rule) and carries geth's license header.
+//     (the overlay rule) and carries geth's license header;
+//   - go.mod ignores every directory that holds overlay files.
 func (ws *workspace) lint() (*findings, error) {
 	up, err := ws.upstream()
 	if err != nil {
@@ -81,6 +82,13 @@ func (ws *workspace) lint() (*findings, error) {
 	overlays, err := ws.overlayFiles(up)
 	if err != nil {
 		return nil, err
+	}
+	roots, err := ws.unignoredOverlayRoots(overlays)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range roots {
+		f.problem("go.mod: overlay files live under %s/, which the ignore directive does not list (add ./%s, or the module cannot build)", r, r)
 	}
 	owners := s.owners()
 	for _, o := range overlays {

@@ -50,6 +50,9 @@ func TestLintRefusals(t *testing.T) {
 		{"overlay file owned by no patch", func(f *fixture) {
 			writeFile(t, filepath.Join(f.ws.root, "core", "statelab_stray.go"), lgplHeader+"package core\n")
 		}, "overlay file core/statelab_stray.go belongs to no patch"},
+		{"overlay root not ignored by go.mod", func(f *fixture) {
+			f.edit("go.mod", "\t./core\n", "")
+		}, "go.mod: overlay files live under core/"},
 		{"no Upstream-Status", func(f *fixture) { f.edit(p1, "Upstream-Status: Pending\n", "") }, "Upstream-Status"},
 		{"malformed Upstream-Status", func(f *fixture) {
 			f.edit(p1, "Upstream-Status: Pending\n", "Upstream-Status: Inappropriate\n")
