@@ -31,6 +31,9 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm/program"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/chainconfig"
+
 	"github.com/holiman/uint256"
 )
 
@@ -86,39 +89,11 @@ var (
 	counterInit = program.New().Sstore(0, 42).ReturnViaCodeCopy(counterCode).Bytes()
 )
 
-// chainConfig returns the config of a kind: merged at genesis with Prague
-// (all system contracts) for mpt; for ubt, dumpgen's binary-trie config
-// (Shanghai plus the binary trie from genesis).
+// chainConfig returns the config of a kind (see chainconfig.New): merged at
+// genesis with Prague (all system contracts) for mpt; for ubt, the binary trie
+// from genesis on Shanghai, as dumpgen's chains.
 func chainConfig(trie string) *params.ChainConfig {
-	zero := uint64(0)
-	cfg := &params.ChainConfig{
-		ChainID:                 big.NewInt(1337),
-		HomesteadBlock:          big.NewInt(0),
-		EIP150Block:             big.NewInt(0),
-		EIP155Block:             big.NewInt(0),
-		EIP158Block:             big.NewInt(0),
-		ByzantiumBlock:          big.NewInt(0),
-		ConstantinopleBlock:     big.NewInt(0),
-		PetersburgBlock:         big.NewInt(0),
-		IstanbulBlock:           big.NewInt(0),
-		MuirGlacierBlock:        big.NewInt(0),
-		BerlinBlock:             big.NewInt(0),
-		LondonBlock:             big.NewInt(0),
-		ArrowGlacierBlock:       big.NewInt(0),
-		GrayGlacierBlock:        big.NewInt(0),
-		MergeNetsplitBlock:      big.NewInt(0),
-		TerminalTotalDifficulty: big.NewInt(0),
-		ShanghaiTime:            &zero,
-		Ethash:                  new(params.EthashConfig),
-		BlobScheduleConfig:      &params.BlobScheduleConfig{Prague: params.DefaultPragueBlobConfig},
-	}
-	if trie == "ubt" {
-		cfg.UBTTime, cfg.EnableUBTAtGenesis = &zero, true
-	} else {
-		cfg.CancunTime, cfg.PragueTime = &zero, &zero
-		cfg.BlobScheduleConfig.Cancun = params.DefaultCancunBlobConfig
-	}
-	return cfg
+	return chainconfig.New(trie == "ubt", big.NewInt(1337))
 }
 
 // key returns a deterministic private key for a role and index.

@@ -21,6 +21,8 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/chainconfig"
 )
 
 // trieKind names the state trie a dump is built for.
@@ -43,57 +45,11 @@ func parseTrieKind(s string) (trieKind, error) {
 	return "", fmt.Errorf("invalid --trie %q: must be %q or %q", s, trieUBT, trieMPT)
 }
 
-// chainConfig returns the chain configuration of a dump. Both kinds are
-// proof-of-stake from genesis (terminalTotalDifficulty 0), which geth import
-// requires.
-//
-// The UBT config mirrors upstream's core testUBTChainConfig: all forks through
-// Shanghai at 0 plus ubtTime 0 and enableUBTAtGenesis. Cancun, Prague and
-// Osaka are deliberately left out: geth selects the Shanghai+EIP-4762
-// instruction set for UBT chains anyway, and an Osaka timestamp would switch
-// the EVM to the Osaka jump table and silently drop EIP-4762 gas.
-//
-// The MPT config is merged at genesis with Shanghai, Cancun and Prague at 0.
+// chainConfig returns the chain configuration of a dump (see chainconfig.New).
 func chainConfig(kind trieKind) *params.ChainConfig {
-	cfg := &params.ChainConfig{
-		ChainID:                 new(big.Int).Set(chainID),
-		HomesteadBlock:          big.NewInt(0),
-		EIP150Block:             big.NewInt(0),
-		EIP155Block:             big.NewInt(0),
-		EIP158Block:             big.NewInt(0),
-		ByzantiumBlock:          big.NewInt(0),
-		ConstantinopleBlock:     big.NewInt(0),
-		PetersburgBlock:         big.NewInt(0),
-		IstanbulBlock:           big.NewInt(0),
-		MuirGlacierBlock:        big.NewInt(0),
-		BerlinBlock:             big.NewInt(0),
-		LondonBlock:             big.NewInt(0),
-		ArrowGlacierBlock:       big.NewInt(0),
-		GrayGlacierBlock:        big.NewInt(0),
-		MergeNetsplitBlock:      big.NewInt(0),
-		TerminalTotalDifficulty: big.NewInt(0),
-		ShanghaiTime:            newUint64(0),
-		Ethash:                  new(params.EthashConfig),
-	}
 	switch kind {
-	case trieUBT:
-		cfg.UBTTime = newUint64(0)
-		cfg.EnableUBTAtGenesis = true
-		// UBT inherits its blob schedule, as in upstream's test config.
-		cfg.BlobScheduleConfig = &params.BlobScheduleConfig{
-			Prague: params.DefaultPragueBlobConfig,
-		}
-	case trieMPT:
-		cfg.CancunTime = newUint64(0)
-		cfg.PragueTime = newUint64(0)
-		cfg.BlobScheduleConfig = &params.BlobScheduleConfig{
-			Cancun: params.DefaultCancunBlobConfig,
-			Prague: params.DefaultPragueBlobConfig,
-		}
-	default:
-		panic(fmt.Sprintf("unknown trie kind %q", kind))
+	case trieUBT, trieMPT:
+		return chainconfig.New(kind == trieUBT, chainID)
 	}
-	return cfg
+	panic(fmt.Sprintf("unknown trie kind %q", kind))
 }
-
-func newUint64(v uint64) *uint64 { return &v }

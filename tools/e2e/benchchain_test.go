@@ -122,8 +122,8 @@ func exportedChain(t *testing.T) (genesis, population, workload string) {
 	return genesis, population, workload
 }
 
-// benchRuns reads a report's runs.json: per run, its per-block entries.
-func benchRuns(t *testing.T, out string) []struct {
+// benchRun is one run of a bench report's runs.json, as the tests read it.
+type benchRun struct {
 	Blocks []json.RawMessage `json:"blocks"`
 	Bound  *struct {
 		Limit   int64 `json:"limit"`
@@ -131,21 +131,16 @@ func benchRuns(t *testing.T, out string) []struct {
 		Samples int   `json:"samples"`
 	} `json:"bound"`
 	BlockIO []json.RawMessage `json:"block_io"`
-} {
+}
+
+// benchRuns reads a report's runs.json: per run, its per-block entries.
+func benchRuns(t *testing.T, out string) []benchRun {
 	t.Helper()
 	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var runs []struct {
-		Blocks []json.RawMessage `json:"blocks"`
-		Bound  *struct {
-			Limit   int64 `json:"limit"`
-			Peak    int64 `json:"peak"`
-			Samples int   `json:"samples"`
-		} `json:"bound"`
-		BlockIO []json.RawMessage `json:"block_io"`
-	}
+	var runs []benchRun
 	if err := json.Unmarshal(blob, &runs); err != nil {
 		t.Fatal(err)
 	}
