@@ -107,7 +107,7 @@ func (sr *studyRun) execute() error {
 			calibrated = true
 		}
 		c, m := configs[j.config], manifests[configs[j.config].Trie]
-		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), sr.study.GethArgs, j.run)
+		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), c.importArgs(sr.study.GethArgs), j.run)
 		if err != nil {
 			return err
 		}
