@@ -33,6 +33,7 @@ type studyRun struct {
 
 	memLimit, gethCache string // command-line overrides of the scale's mem_limit and geth_cache
 	cgroupParent        string // where to make the run cgroups; "" for the default
+	prepareOnly         bool   // stop after the dumps, datadirs and sidecars
 }
 
 // execute runs every configuration of the study, writes the raw runs as they
@@ -85,6 +86,9 @@ func (sr *studyRun) execute() error {
 	}
 	if err := sr.prepareSidecars(configs, manifests); err != nil {
 		return err
+	}
+	if sr.prepareOnly {
+		return nil
 	}
 	ref := sr.reference(configs)
 	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.preparedDir(manifests[ref.Trie], ref))
