@@ -275,10 +275,17 @@ func TestBALSameHeadRoot(t *testing.T) {
 				if h := head(t, datadir); h.StateRoot != want {
 					t.Errorf("type 4, --bal.warm %s: head root %s, without a sidecar %s", mode, h.StateRoot, want)
 				}
+				nodes := int64(0)
 				for i, f := range balFiguresOf(t, res.stderr) {
 					if warmed := f.WarmSlots > 0; warmed != (mode != "off") {
 						t.Errorf("type 4, --bal.warm %s: block %d warmed %d slots", mode, i, f.WarmSlots)
 					}
+					nodes += f.WarmNodes
+				}
+				// The figures must survive the prefetcher's end in
+				// IntermediateRoot (they were once always 0).
+				if warmed := nodes > 0; warmed != (mode != "off") {
+					t.Errorf("type 4, --bal.warm %s: %d trie nodes warmed", mode, nodes)
 				}
 				checkNoDatabaseReads(t, res, 2)
 			}
