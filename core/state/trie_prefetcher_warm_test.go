@@ -157,3 +157,29 @@ func TestPrefetcherWaitIdleAfterExit(t *testing.T) {
 	p.waitIdle()
 	p.terminate(false)
 }
+
+// TestPrefetcherWarmStatsAfterIntermediateRoot checks that the warming figures
+// outlive the prefetcher that IntermediateRoot ends, as they do StopPrefetcher:
+// block processing reads them after the state root is computed.
+func TestPrefetcherWarmStatsAfterIntermediateRoot(t *testing.T) {
+	sdb, root, addrs := warmTestState(t, false, 1, 300)
+	state, err := New(root, sdb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state.SetPrefetchWorkers(8)
+	state.StartPrefetcher("test", nil)
+	state.PrefetchAccessList(addrs, map[common.Address][]common.Hash{addrs[0]: slotKeys(300)})
+	state.WaitPrefetch()
+	warmed := state.PrefetchWarmStats()
+	if warmed.Nodes == 0 {
+		t.Fatalf("nothing warmed: %+v", warmed)
+	}
+	state.IntermediateRoot(params.Rules{IsEIP158: true})
+	if state.prefetcher != nil {
+		t.Fatal("IntermediateRoot left the prefetcher running")
+	}
+	if got := state.PrefetchWarmStats(); got != warmed {
+		t.Errorf("figures after IntermediateRoot %+v, before %+v", got, warmed)
+	}
+}

@@ -19,7 +19,7 @@ package main
 // flagsFirst rewrites `bench run STUDY.toml --scale smoke --out DIR` into
 // `bench run --scale smoke --out DIR STUDY.toml`: urfave/cli stops parsing
 // flags at the first positional argument. It applies to the run command only,
-// whose flags all take a value.
+// whose flags all take a value but the booleans in boolFlags.
 func flagsFirst(args []string) []string {
 	if len(args) < 3 || args[1] != "run" {
 		return args
@@ -35,7 +35,7 @@ func flagsFirst(args []string) []string {
 			i = len(rest)
 		case len(a) > 1 && a[0] == '-':
 			out = append(out, a)
-			if !hasValue(a) && i+1 < len(rest) && a != "-h" && a != "--help" {
+			if !hasValue(a) && !boolFlags[a] && i+1 < len(rest) && a != "-h" && a != "--help" {
 				out = append(out, rest[i+1])
 				i++
 			}
@@ -45,6 +45,9 @@ func flagsFirst(args []string) []string {
 	}
 	return append(out, positional...)
 }
+
+// boolFlags are the run command's flags that take no value.
+var boolFlags = map[string]bool{"--prepare-only": true, "-prepare-only": true}
 
 // hasValue reports whether a flag token carries its value (--out=DIR).
 func hasValue(flag string) bool {

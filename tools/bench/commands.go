@@ -71,6 +71,10 @@ var (
 		Name:  "geth-cache",
 		Usage: "geth's --cache as a size, e.g. 48MiB; run: \"auto\" scales the study's [node] cache-to-state ratio; replaces the scale's geth_cache",
 	}
+	prepareOnlyFlag = &cli.BoolFlag{
+		Name:  "prepare-only",
+		Usage: "make the dumps, prepared datadirs and sidecars of the study, then stop without measuring (to prepare a study while another one measures)",
+	}
 	cgroupParentFlag = &cli.StringFlag{
 		Name:  "cgroup-parent",
 		Usage: "cgroup directory to make the memory-bounded runs' cgroups in (default: bench's own memory cgroup on cgroup v1, the root on cgroup v2)",
@@ -81,7 +85,7 @@ var runStudyCommand = &cli.Command{
 	Name:      "run",
 	Usage:     "run a study",
 	ArgsUsage: "STUDY.toml",
-	Flags:     []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag},
+	Flags:     []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareOnlyFlag},
 	Action:    runAction,
 }
 
@@ -141,7 +145,8 @@ func runAction(ctx *cli.Context) error {
 	}
 	h.persist = findChaininfo(bin, h.progress)
 	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h,
-		memLimit: ctx.String(memLimitFlag.Name), gethCache: ctx.String(gethCacheFlag.Name), cgroupParent: ctx.String(cgroupParentFlag.Name)}
+		memLimit: ctx.String(memLimitFlag.Name), gethCache: ctx.String(gethCacheFlag.Name), cgroupParent: ctx.String(cgroupParentFlag.Name),
+		prepareOnly: ctx.Bool(prepareOnlyFlag.Name)}
 	if balgen := filepath.Join(bin, "balgen"); fileExists(balgen) {
 		sr.balgen = balgen
 	}
@@ -154,6 +159,10 @@ func runAction(ctx *cli.Context) error {
 	}
 	if err := sr.execute(); err != nil {
 		return err
+	}
+	if sr.prepareOnly {
+		h.progress("prepared the study in %s; nothing measured", h.work)
+		return nil
 	}
 	h.progress("wrote %s", filepath.Join(out, "report.md"))
 	return nil

@@ -58,6 +58,12 @@ func (c Config) Variant() string {
 	return strings.Join(parts, "-")
 }
 
+// importArgs are the extra import flags of the configuration's runs: the
+// study's, then its binary's own.
+func (c Config) importArgs(study []string) []string {
+	return append(append([]string{}, study...), c.Geth.Args...)
+}
+
 // Label names the configuration uniquely: workload and variant.
 func (c Config) Label() string {
 	return c.Workload + "/" + c.Variant()
@@ -66,9 +72,14 @@ func (c Config) Label() string {
 // DatadirKey names the prepared datadir the configuration starts from: the
 // population imported by its binary (name and a hash of its path, so that
 // another binary under the same name gets its own) into its trie at its
-// group depth.
+// group depth. Binaries of one path (differing in Args) share the first
+// one's.
 func (c Config) DatadirKey() string {
-	bin := fmt.Sprintf("%s-%08x", c.Geth.Name, uint32(seedOf(c.Geth.Path)))
+	name := c.Geth.Name
+	if c.Geth.datadir != "" {
+		name = c.Geth.datadir
+	}
+	bin := fmt.Sprintf("%s-%08x", name, uint32(seedOf(c.Geth.Path)))
 	if c.Trie == "ubt" {
 		return fmt.Sprintf("ubt-gd%d-%s", c.GroupDepth, bin)
 	}

@@ -155,6 +155,10 @@ func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord)
 		fmt.Fprintf(w, "- chain: %d workload blocks (from the block files)\n", meta.Scale.WorkloadBlocks)
 	}
 	for _, g := range meta.Geth {
+		if len(g.Args) > 0 {
+			fmt.Fprintf(w, "- geth `%s`: `%s %s`\n", g.Name, g.Path, strings.Join(g.Args, " "))
+			continue
+		}
 		fmt.Fprintf(w, "- geth `%s`: `%s`\n", g.Name, g.Path)
 	}
 	measured, warmups := 0, 0

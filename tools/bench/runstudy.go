@@ -33,6 +33,7 @@ type studyRun struct {
 
 	memLimit, gethCache string // command-line overrides of the scale's mem_limit and geth_cache
 	cgroupParent        string // where to make the run cgroups; "" for the default
+	prepareOnly         bool   // stop after the dumps, datadirs and sidecars
 }
 
 // execute runs every configuration of the study, writes the raw runs as they
@@ -86,6 +87,9 @@ func (sr *studyRun) execute() error {
 	if err := sr.prepareSidecars(configs, manifests); err != nil {
 		return err
 	}
+	if sr.prepareOnly {
+		return nil
+	}
 	ref := sr.reference(configs)
 	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.preparedDir(manifests[ref.Trie], ref))
 	if err != nil {
@@ -107,7 +111,7 @@ func (sr *studyRun) execute() error {
 			calibrated = true
 		}
 		c, m := configs[j.config], manifests[configs[j.config].Trie]
-		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), sr.study.GethArgs, j.run)
+		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), c.importArgs(sr.study.GethArgs), j.run)
 		if err != nil {
 			return err
 		}

@@ -74,6 +74,14 @@ type balLog struct {
 	SlotsInjected    int     `json:"slots_injected"`
 	DBAccountReads   int64   `json:"db_account_reads"`
 	DBSlotReads      int64   `json:"db_slot_reads"`
+	DBCodeReads      int64   `json:"db_code_reads"`
+	// Warming of the write set's trie paths (sidecar version 2).
+	WarmAccounts int     `json:"warm_accounts"`
+	WarmSlots    int     `json:"warm_slots"`
+	WarmNodes    int64   `json:"warm_nodes"`
+	WarmBytes    int64   `json:"warm_bytes"`
+	WarmMs       float64 `json:"warm_ms"`
+	WarmWaitMs   float64 `json:"warm_wait_ms"`
 }
 
 // cacheEntry is one cache's hit and miss counts in a BlockLog.

@@ -64,9 +64,17 @@ type Study struct {
 
 // Binary is one geth binary of a study, resolved against the binary directory
 // when its path is relative.
+//
+// Args are import flags of this binary's runs only, after the study's
+// geth_args: two entries with the same path and different Args compare one
+// binary's settings (for example --bal.warm before against beside). Entries
+// with the same path share their prepared datadirs and sidecars.
 type Binary struct {
-	Name string `toml:"name"`
-	Path string `toml:"path"`
+	Name string   `toml:"name"`
+	Path string   `toml:"path"`
+	Args []string `toml:"args" json:"args,omitempty"`
+
+	datadir string // name of the first binary with this path: the prepared datadir's
 }
 
 // Exclusion removes the cells of a study's matrix that match it: every field
@@ -323,6 +331,13 @@ func (s *Study) resolveBinaries(dir string) error {
 			return fmt.Errorf("study %s: geth binary %s: %v (set --bin)", s.path, g.Name, err)
 		}
 		s.Geth[i].Path = p
+	}
+	first := map[string]string{}
+	for i, g := range s.Geth {
+		if _, ok := first[g.Path]; !ok {
+			first[g.Path] = g.Name
+		}
+		s.Geth[i].datadir = first[g.Path]
 	}
 	return nil
 }

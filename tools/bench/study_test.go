@@ -229,3 +229,58 @@ geth = ["upstream"]`, 1)
 		}
 	}
 }
+
+// TestBinaryArgs checks that two entries of one binary with different Args
+// share a prepared datadir, keep their own labels and pass their own flags
+// after the study's.
+func TestBinaryArgs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "geth"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s, err := loadStudy(writeStudy(t, `
+name = "t"
+tries = ["mpt"]
+workloads = ["erc20_approve"]
+bal = ["type4"]
+geth_args = ["--cache", "64"]
+baseline = "mpt-bal-type4-beside"
+[[geth]]
+name = "beside"
+path = "geth"
+[[geth]]
+name = "before"
+path = "geth"
+args = ["--bal.warm", "before"]
+[scale.smoke]
+entries = 100
+workload_blocks = 1
+runs = 2
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.resolveBinaries(dir); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := s.scale("smoke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	configs := s.expand(sc)
+	if len(configs) != 2 {
+		t.Fatalf("have %d configurations, want 2", len(configs))
+	}
+	if configs[0].DatadirKey() != configs[1].DatadirKey() {
+		t.Errorf("datadirs differ: %s, %s", configs[0].DatadirKey(), configs[1].DatadirKey())
+	}
+	if v := configs[1].Variant(); v != "mpt-bal-type4-before" {
+		t.Errorf("variant %q, want mpt-bal-type4-before", v)
+	}
+	if got := strings.Join(configs[1].importArgs(s.GethArgs), " "); got != "--cache 64 --bal.warm before" {
+		t.Errorf("import args %q", got)
+	}
+	if got := strings.Join(configs[0].importArgs(s.GethArgs), " "); got != "--cache 64" {
+		t.Errorf("import args %q", got)
+	}
+}

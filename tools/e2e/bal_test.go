@@ -210,7 +210,8 @@ func balFiguresOf(t *testing.T, log string) []balFigures {
 // type (Type 1 from JSON, 3 and 4 from the binary form made by balgen
 // convert), on MPT under both schemes and on the binary trie at GD-6. Every
 // import must reach the manifest's root, and the slow-block JSON must show
-// the listed state fetched or injected.
+// the listed state fetched or injected. Type 4 is also imported with each
+// --bal.warm mode.
 func TestBALSameHeadRoot(t *testing.T) {
 	for _, kind := range []string{"mpt-path", "mpt-hash", "ubt"} {
 		t.Run(kind, func(t *testing.T) {
@@ -264,6 +265,29 @@ func TestBALSameHeadRoot(t *testing.T) {
 				if typ == 4 {
 					checkNoDatabaseReads(t, res, 2)
 				}
+			}
+			// The warming modes other than the default: the same root,
+			// the write set warmed (before) or not (off).
+			for _, mode := range []string{"before", "beside", "off"} {
+				datadir := s.copyDatadir(t)
+				res := mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", "--debug.logslowblock", "0",
+					"--bal.file", binary, "--bal.type", "4", "--bal.warm", mode, s.work)
+				if h := head(t, datadir); h.StateRoot != want {
+					t.Errorf("type 4, --bal.warm %s: head root %s, without a sidecar %s", mode, h.StateRoot, want)
+				}
+				nodes := int64(0)
+				for i, f := range balFiguresOf(t, res.stderr) {
+					if warmed := f.WarmSlots > 0; warmed != (mode != "off") {
+						t.Errorf("type 4, --bal.warm %s: block %d warmed %d slots", mode, i, f.WarmSlots)
+					}
+					nodes += f.WarmNodes
+				}
+				// The figures must survive the prefetcher's end in
+				// IntermediateRoot (they were once always 0).
+				if warmed := nodes > 0; warmed != (mode != "off") {
+					t.Errorf("type 4, --bal.warm %s: %d trie nodes warmed", mode, nodes)
+				}
+				checkNoDatabaseReads(t, res, 2)
 			}
 		})
 	}
