@@ -69,6 +69,9 @@ func (c Config) Label() string {
 // group depth.
 func (c Config) DatadirKey() string {
 	bin := fmt.Sprintf("%s-%08x", c.Geth.Name, uint32(seedOf(c.Geth.Path)))
+	if c.Geth.Prepare != "" {
+		bin += "-by-" + c.Geth.Prepare
+	}
 	if c.Trie == "ubt" {
 		return fmt.Sprintf("ubt-gd%d-%s", c.GroupDepth, bin)
 	}
