@@ -202,7 +202,7 @@ func TestPrepareAndGroupDepthFlag(t *testing.T) {
 func TestShippedStudies(t *testing.T) {
 	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
 		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
-		"bintrie-perf": 12} {
+		"bintrie-perf": 12, "bintrie-profile-traced": 10} {
 		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
 		if err != nil {
 			t.Fatal(err)
