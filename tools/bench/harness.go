@@ -139,7 +139,7 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 	if err := h.warm(c.Geth.Path); err != nil {
 		return nil, fmt.Errorf("reading %s: %v", c.Geth.Path, err)
 	}
-	job := importJob{Geth: c.Geth.Path, Datadir: scratch, File: file, Args: append(h.configArgs(c, m), extra...),
+	job := importJob{Geth: c.Geth.Path, Global: globalArgs(c), Datadir: scratch, File: file, Args: append(h.configArgs(c, m), extra...),
 		LogPath: filepath.Join(h.out, "logs", fmt.Sprintf("%s-run%d.log", strings.ReplaceAll(c.Label(), "/", "_"), run))}
 	var service string
 	if h.traces != nil && c.Telemetry != "" {
@@ -204,4 +204,14 @@ func (h *harness) configArgs(c Config, m *Manifest) []string {
 		args = append(args, "--telemetry", "--telemetry.level="+c.Telemetry)
 	}
 	return append(args, h.model.cacheArgs()...)
+}
+
+// globalArgs are the flags of a configuration that go before the import
+// command: --bintrie.groupdepth for a binary that needs it given (upstream
+// geth defines it only as a global flag).
+func globalArgs(c Config) []string {
+	if c.Trie == "ubt" && c.Geth.GroupDepthFlag {
+		return []string{fmt.Sprintf("--bintrie.groupdepth=%d", c.GroupDepth)}
+	}
+	return nil
 }

@@ -80,6 +80,9 @@ func (c Config) DatadirKey() string {
 		name = c.Geth.datadir
 	}
 	bin := fmt.Sprintf("%s-%08x", name, uint32(seedOf(c.Geth.Path)))
+	if c.Geth.Prepare != "" {
+		bin += "-by-" + c.Geth.Prepare
+	}
 	if c.Trie == "ubt" {
 		return fmt.Sprintf("ubt-gd%d-%s", c.GroupDepth, bin)
 	}

@@ -33,6 +33,7 @@ import (
 // importJob is one geth import of a workload file into a prepared datadir.
 type importJob struct {
 	Geth    string     // binary
+	Global  []string   // flags before the import command
 	Datadir string     // fresh copy of the prepared datadir
 	File    string     // workload dump
 	Args    []string   // extra flags (study's geth_args, BAL, telemetry, cache)
@@ -59,7 +60,7 @@ type importResult struct {
 
 // importArgs is the command line of an import job.
 func (j importJob) importArgs() []string {
-	args := []string{"import", "--datadir", j.Datadir, "--nocompaction", "--debug.logslowblock", "0"}
+	args := append(append([]string{}, j.Global...), "import", "--datadir", j.Datadir, "--nocompaction", "--debug.logslowblock", "0")
 	args = append(args, j.Args...)
 	return append(args, j.File)
 }

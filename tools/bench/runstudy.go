@@ -80,7 +80,7 @@ func (sr *studyRun) execute() error {
 			continue
 		}
 		prepared[dir] = true
-		if err := prepareDatadir(c.Geth.Path, sr.h.persist, dir, c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
+		if err := prepareDatadir(c.Geth.preparer(), sr.h.persist, dir, c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
 			return err
 		}
 	}

@@ -73,8 +73,26 @@ type Binary struct {
 	Name string   `toml:"name"`
 	Path string   `toml:"path"`
 	Args []string `toml:"args" json:"args,omitempty"`
+	// Prepare names another binary of the study that initialises and imports
+	// the population into this binary's datadirs, for a geth that cannot
+	// (unpatched upstream panics in init of a binary-trie genesis, the bug
+	// patch 0001 fixes). Empty: the binary prepares its own.
+	Prepare string `toml:"prepare"`
+	// GroupDepthFlag passes --bintrie.groupdepth to every binary-trie import,
+	// for a geth that does not read the depth recorded in the database (one
+	// without patch 0002 opens a binary trie at its default depth, 5).
+	GroupDepthFlag bool `toml:"groupdepth_flag"`
 
-	datadir string // name of the first binary with this path: the prepared datadir's
+	datadir     string // name of the first binary with this path: the prepared datadir's
+	preparePath string // resolved path of Prepare's binary
+}
+
+// preparer is the binary that prepares this binary's datadirs.
+func (b Binary) preparer() string {
+	if b.preparePath != "" {
+		return b.preparePath
+	}
+	return b.Path
 }
 
 // Exclusion removes the cells of a study's matrix that match it: every field
@@ -234,6 +252,14 @@ func (s *Study) validate() error {
 		}
 		names[g.Name] = true
 	}
+	for _, g := range s.Geth {
+		if g.Prepare == "" {
+			continue
+		}
+		if g.Prepare == g.Name || !names[g.Prepare] {
+			return fmt.Errorf("geth: binary %s: prepare = %q names no other binary of the study", g.Name, g.Prepare)
+		}
+	}
 	for i, e := range s.Exclude {
 		if e.empty() {
 			return fmt.Errorf("exclude[%d]: sets no field, so it would exclude every run", i)
@@ -338,6 +364,11 @@ func (s *Study) resolveBinaries(dir string) error {
 			first[g.Path] = g.Name
 		}
 		s.Geth[i].datadir = first[g.Path]
+		for _, o := range s.Geth {
+			if g.Prepare != "" && o.Name == g.Prepare {
+				s.Geth[i].preparePath = o.Path
+			}
+		}
 	}
 	return nil
 }

@@ -132,6 +132,8 @@ func TestLoadStudyErrors(t *testing.T) {
 		{"empty exclusion", "[[geth]]\nname = \"statelab\"", "[[exclude]]\n[[geth]]\nname = \"statelab\"", "exclude[0]: sets no field"},
 		{"no scale", "[scale.smoke]", "[other]", "unknown keys other"},
 		{"scale workload", "runs = 3\n", "runs = 3\nworkloads = [\"sload_benchmark\"]\n", "not one of the study's"},
+		{"prepare self", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"upstream\"", `prepare = "upstream" names no other binary`},
+		{"prepare unknown", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"base\"", `prepare = "base" names no other binary`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text := strings.Replace(validStudy, tt.old, tt.new, 1)
@@ -148,11 +150,59 @@ func TestLoadStudyErrors(t *testing.T) {
 	}
 }
 
+// TestPrepareAndGroupDepthFlag checks that a binary with prepare has its
+// datadirs prepared by the other binary, in a datadir of its own, and that
+// groupdepth_flag passes the depth to its binary-trie imports only.
+func TestPrepareAndGroupDepthFlag(t *testing.T) {
+	dir := t.TempDir()
+	for _, b := range []string{"geth", "geth-upstream"} {
+		if err := os.WriteFile(filepath.Join(dir, b), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := strings.Replace(validStudy, `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"statelab\"\ngroupdepth_flag = true", 1)
+	s, err := loadStudy(writeStudy(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.resolveBinaries(dir); err != nil {
+		t.Fatal(err)
+	}
+	sc, _ := s.scale("smoke")
+	h := &harness{}
+	var seen int
+	for _, c := range s.expand(sc) {
+		args := strings.Join(importJob{Global: globalArgs(c), Args: h.configArgs(c, nil)}.importArgs(), " ")
+		switch c.Geth.Name {
+		case "statelab":
+			if c.Geth.preparer() != filepath.Join(dir, "geth") || strings.Contains(args, "groupdepth") {
+				t.Errorf("%s: preparer %s, args %q", c.Label(), c.Geth.preparer(), args)
+			}
+		case "upstream":
+			seen++
+			if c.Geth.preparer() != filepath.Join(dir, "geth") {
+				t.Errorf("%s: prepared by %s, want statelab's geth", c.Label(), c.Geth.preparer())
+			}
+			if !strings.HasSuffix(c.DatadirKey(), "-by-statelab") {
+				t.Errorf("%s: datadir key %s", c.Label(), c.DatadirKey())
+			}
+			want := c.Trie == "ubt"
+			if got := strings.HasPrefix(args, "--bintrie.groupdepth=5 import "); got != want {
+				t.Errorf("%s: args %q", c.Label(), args)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no upstream configuration")
+	}
+}
+
 // TestShippedStudies parses the studies in bench/studies and checks the
 // smoke matrices the results were made with.
 func TestShippedStudies(t *testing.T) {
 	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
-		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6} {
+		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
+		"bintrie-perf": 12, "bintrie-profile-traced": 10} {
 		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
 		if err != nil {
 			t.Fatal(err)
