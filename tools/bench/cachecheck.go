@@ -68,17 +68,28 @@ func makeWarm(pc pageCache, dir string, warm func(string) error) (CacheCheck, er
 		return check, fmt.Errorf("page-cache residency of %s: %v", dir, err)
 	}
 	check.ResidentBefore = before
-	if err := warm(dir); err != nil {
-		return check, fmt.Errorf("warming %s: %v", dir, err)
-	}
-	after, total, err := pc.Resident(dir)
-	if err != nil {
-		return check, fmt.Errorf("page-cache residency of %s: %v", dir, err)
+	// On a shared machine another process may drop the page cache between
+	// the warming and the check: warm again, up to warmAttempts times.
+	var after, total int64
+	for attempt := 0; attempt < warmAttempts; attempt++ {
+		if err := warm(dir); err != nil {
+			return check, fmt.Errorf("warming %s: %v", dir, err)
+		}
+		if after, total, err = pc.Resident(dir); err != nil {
+			return check, fmt.Errorf("page-cache residency of %s: %v", dir, err)
+		}
+		if after*10 >= total*9 {
+			break
+		}
 	}
 	check.ResidentAfter, check.DatadirBytes = after, total
 	check.MemCachedAfter = memCached()
 	if after*10 < total*9 {
-		return check, fmt.Errorf("warming %s left only %d of %d bytes cached", dir, after, total)
+		return check, fmt.Errorf("warming %s left only %d of %d bytes cached (%d attempts)", dir, after, total, warmAttempts)
 	}
 	return check, nil
 }
+
+// warmAttempts is how many times makeWarm reads a datadir in before it
+// gives up on 90% residency.
+const warmAttempts = 3

@@ -99,6 +99,19 @@ func TestMakeWarm(t *testing.T) {
 	if _, err := makeWarm(pc, "/d", half); err == nil {
 		t.Error("50% resident passed as warm")
 	}
+	// A drop of the page cache by another process after the first
+	// warming: the second warming passes.
+	pc = &fakeCache{total: 100}
+	n := 0
+	dropped := func(string) error {
+		if n++; n > 1 {
+			pc.resident = 100
+		}
+		return nil
+	}
+	if check, err := makeWarm(pc, "/d", dropped); err != nil || n != 2 || check.ResidentAfter != 100 {
+		t.Errorf("warmed again after a drop: %d warmings, %+v, %v", n, check, err)
+	}
 }
 
 // TestFileResidency runs mincore on a real file: residency is within its size

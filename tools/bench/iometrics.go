@@ -89,31 +89,55 @@ func nodeFetches(source string) func(*RunRecord) float64 {
 	}
 }
 
-// blockShare is one block's disk-read share: the disk reads over the read
-// syscalls of the interval between its per-block JSON line and the
-// previous one (for the first block, since start).
+// blockShare is one block's disk-read shares over the interval between its
+// per-block JSON line and the previous one (for the first block, since
+// start): by operations, the disk reads over the read syscalls; by bytes,
+// the bytes geth caused to be read from the disk (/proc/PID/io read_bytes)
+// over the bytes its read syscalls returned (rchar), which is what the
+// block touched in the datadir's files: its reads that pebble's block
+// cache and geth's own caches served touch no file and count in neither.
 type blockShare struct {
 	Block int     // index in the run, from 0
 	Share float64 // disk reads / read syscalls, NaN without disk accounting
+	Bytes float64 // disk bytes / bytes read by syscalls, NaN without reads
 }
 
-// diskReadShares returns the disk-read share of every block of a run.
+// diskReadShares returns the disk-read shares of every block of a run.
 func diskReadShares(r *RunRecord) []blockShare {
 	out := make([]blockShare, len(r.BlockIO))
 	var prev ioSample
 	for i, s := range r.BlockIO {
-		share := math.NaN()
+		share, bytes := math.NaN(), math.NaN()
+		calls := float64(s.SysCR - prev.SysCR)
 		if s.Cgroup != nil && s.Cgroup.DiskReadOps >= 0 {
 			var prevOps int64
 			if prev.Cgroup != nil {
 				prevOps = prev.Cgroup.DiskReadOps
 			}
-			if calls := float64(s.SysCR - prev.SysCR); calls > 0 {
+			if calls > 0 {
 				share = float64(s.Cgroup.DiskReadOps-prevOps) / calls
 			}
 		}
-		out[i] = blockShare{Block: i, Share: share}
+		if read := float64(s.RChar - prev.RChar); read > 0 {
+			bytes = float64(s.ReadBytes-prev.ReadBytes) / read
+		}
+		out[i] = blockShare{Block: i, Share: share, Bytes: bytes}
 		prev = s
 	}
 	return out
+}
+
+// runBytesShare is the disk-byte share of a run's blocks from first to
+// last (indices, last excluded): their disk bytes over their bytes read
+// by syscalls, NaN if they read none or the run has too few blocks.
+func runBytesShare(r *RunRecord, first, last int) float64 {
+	if first < 1 || last > len(r.BlockIO) || first >= last {
+		return math.NaN()
+	}
+	a, b := r.BlockIO[first-1], r.BlockIO[last-1]
+	read := float64(b.RChar - a.RChar)
+	if read <= 0 {
+		return math.NaN()
+	}
+	return float64(b.ReadBytes-a.ReadBytes) / read
 }

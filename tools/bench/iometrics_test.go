@@ -29,7 +29,8 @@ func boundedRun(variant string, warm bool, syscr, ops []uint64) *RunRecord {
 	r := testRun(variant, "uniform_read", warm, 1000, make([]float64, len(syscr))...)
 	r.SlotReads = 1000
 	for i := range syscr {
-		r.BlockIO = append(r.BlockIO, ioSample{procIO: procIO{SysCR: syscr[i]}, Cgroup: &cgroupSample{DiskReadOps: int64(ops[i])}})
+		// 4 KiB per read syscall, 4 KiB per disk read
+		r.BlockIO = append(r.BlockIO, ioSample{procIO: procIO{SysCR: syscr[i], RChar: 4096 * syscr[i], ReadBytes: 4096 * ops[i]}, Cgroup: &cgroupSample{DiskReadOps: int64(ops[i])}})
 	}
 	last := len(syscr) - 1
 	r.ProcIO = procIO{SysCR: syscr[last], ReadBytes: 8 << 20}
@@ -61,8 +62,8 @@ func TestIOMetrics(t *testing.T) {
 	}
 	shares := diskReadShares(r)
 	for i, w := range []float64{0.8, 0.6, 0.5} {
-		if math.Abs(shares[i].Share-w) > 1e-9 {
-			t.Errorf("block %d share %v, want %v", i, shares[i].Share, w)
+		if math.Abs(shares[i].Share-w) > 1e-9 || math.Abs(shares[i].Bytes-w) > 1e-9 {
+			t.Errorf("block %d shares %v (ops), %v (bytes), want %v", i, shares[i].Share, shares[i].Bytes, w)
 		}
 	}
 	// An unbounded run has no cgroup figures: NaN, not zero.
@@ -93,12 +94,44 @@ func TestIOReport(t *testing.T) {
 		}
 	}
 	files, err := writeSharePlots(t.TempDir(), a)
-	if err != nil || len(files) != 1 || files[0] != "disk_read_share_uniform_read.png" {
+	if err != nil || len(files) != 2 || files[0] != "disk_read_share_uniform_read.png" || files[1] != "disk_byte_share_uniform_read.png" {
 		t.Errorf("share plots %v, %v", files, err)
 	}
-	pts := medianShares(a.cell("uniform_read", "mpt").Runs)
-	if len(pts) != 2 || pts[0].X != 2 || math.Abs(pts[1].Y-0.5) > 1e-9 {
-		t.Errorf("median shares %v, want blocks 2 and 3 (the first left out)", pts)
+	for _, kind := range shareKinds {
+		pts := medianShares(a.cell("uniform_read", "mpt").Runs, kind.of)
+		if len(pts) != 2 || pts[0].X != 2 || math.Abs(pts[1].Y-0.5) > 1e-9 {
+			t.Errorf("median %s %v, want blocks 2 and 3 (the first left out)", kind.file, pts)
+		}
+	}
+}
+
+// TestShareTable checks the quarters of the disk-byte share: a run that
+// warms up shows a last quarter below its first.
+func TestShareTable(t *testing.T) {
+	// 9 blocks: blocks 2-3 read all from disk, blocks 8-9 none.
+	syscr := []uint64{10, 20, 30, 40, 50, 60, 70, 80, 90}
+	ops := []uint64{10, 20, 30, 35, 40, 45, 50, 50, 50}
+	var runs []*RunRecord
+	for i := 0; i < 3; i++ {
+		runs = append(runs, boundedRun("mpt", i == 0, syscr, ops))
+	}
+	r := runs[1]
+	if got := runBytesShare(r, 1, 3); math.Abs(got-1) > 1e-9 {
+		t.Errorf("first quarter %v, want 1", got)
+	}
+	if got := runBytesShare(r, 7, 9); got != 0 {
+		t.Errorf("last quarter %v, want 0", got)
+	}
+	if got := runBytesShare(r, 1, 9); math.Abs(got-0.5) > 1e-9 {
+		t.Errorf("whole run %v, want 0.5 (40 of 80)", got)
+	}
+	if got := runBytesShare(r, 0, 3); !math.IsNaN(got) {
+		t.Errorf("from block 0: %v, want NaN", got)
+	}
+	var buf bytes.Buffer
+	writeShareTable(&buf, analyze(runs, "mpt"))
+	if want := "| uniform_read | mpt | 9 | 100% | 0% | 50% |"; !strings.Contains(buf.String(), want) {
+		t.Errorf("share table lacks %q:\n%s", want, buf.String())
 	}
 }
 

@@ -146,67 +146,80 @@ func modelMeasuresOf(runs []*RunRecord) modelMeasures {
 	return mm
 }
 
-// writeSharePlots draws, per workload, the disk-read share of every block
-// (disk reads over read syscalls between two per-block JSON lines): one
-// line per variant, the median over its measured runs at each block. A
-// run in the I/O-bound regime stays high over the whole run; one whose
-// state fits in memory falls to zero as the page cache fills. It returns
-// the files written.
+// shareKinds are the per-block disk-read shares the report plots: by
+// operations and by bytes (see blockShare).
+var shareKinds = []struct {
+	file, title, axis string
+	of                func(blockShare) float64
+}{
+	{"disk_read_share_", "disk-read share per block", "disk reads / read syscalls", func(s blockShare) float64 { return s.Share }},
+	{"disk_byte_share_", "disk-byte share per block", "disk bytes / bytes read by syscalls", func(s blockShare) float64 { return s.Bytes }},
+}
+
+// writeSharePlots draws, per workload, the disk-read shares of every block
+// (disk reads over read syscalls, and disk bytes over the bytes read by
+// syscalls, between two per-block JSON lines): one line per variant, the
+// median over its measured runs at each block. A run in the I/O-bound
+// regime stays high over the whole run; one whose state fits in memory
+// falls to zero as the page cache fills. It returns the files written.
 func writeSharePlots(dir string, a *Analysis) ([]string, error) {
 	var files []string
-	for _, wl := range a.Workloads {
-		p := plot.New()
-		p.Title.Text = "disk-read share per block, " + wl
-		p.X.Label.Text = "block of the run"
-		p.Y.Label.Text = "disk reads / read syscalls"
-		p.Legend.Top = true
-		any := false
-		for i, v := range a.Variants {
-			c := a.cell(wl, v)
-			if c == nil {
+	for _, kind := range shareKinds {
+		for _, wl := range a.Workloads {
+			p := plot.New()
+			p.Title.Text = kind.title + ", " + wl
+			p.X.Label.Text = "block of the run"
+			p.Y.Label.Text = kind.axis
+			p.Legend.Top = true
+			any := false
+			for i, v := range a.Variants {
+				c := a.cell(wl, v)
+				if c == nil {
+					continue
+				}
+				pts := medianShares(c.Runs, kind.of)
+				if len(pts) == 0 {
+					continue
+				}
+				any = true
+				line, err := plotter.NewLine(pts)
+				if err != nil {
+					return nil, err
+				}
+				line.Color = plotutil.Color(i)
+				line.Dashes = plotutil.Dashes(i)
+				p.Add(line)
+				p.Legend.Add(v, line)
+			}
+			if !any {
 				continue
 			}
-			pts := medianShares(c.Runs)
-			if len(pts) == 0 {
-				continue
+			p.Add(plotter.NewGrid())
+			p.Y.Min, p.Y.Max = 0, 1.3 // a share; room above for the legend
+			file := kind.file + wl + ".png"
+			if err := p.Save(7*vg.Inch, 4*vg.Inch, filepath.Join(dir, file)); err != nil {
+				return nil, fmt.Errorf("plot %s: %v", file, err)
 			}
-			any = true
-			line, err := plotter.NewLine(pts)
-			if err != nil {
-				return nil, err
-			}
-			line.Color = plotutil.Color(i)
-			line.Dashes = plotutil.Dashes(i)
-			p.Add(line)
-			p.Legend.Add(v, line)
+			files = append(files, file)
 		}
-		if !any {
-			continue
-		}
-		p.Add(plotter.NewGrid())
-		p.Y.Min, p.Y.Max = 0, 1.3 // a share; room above for the legend
-		file := "disk_read_share_" + wl + ".png"
-		if err := p.Save(7*vg.Inch, 4*vg.Inch, filepath.Join(dir, file)); err != nil {
-			return nil, fmt.Errorf("plot %s: %v", file, err)
-		}
-		files = append(files, file)
 	}
 	return files, nil
 }
 
-// medianShares is the median disk-read share at each block over runs; the
-// first block, which carries start-up, is left out.
-func medianShares(runs []*RunRecord) plotter.XYs {
+// medianShares is the median of one disk-read share at each block over
+// runs; the first block, which carries start-up, is left out.
+func medianShares(runs []*RunRecord, of func(blockShare) float64) plotter.XYs {
 	var per [][]float64
 	for _, r := range runs {
 		for _, s := range diskReadShares(r) {
-			if s.Block == 0 || math.IsNaN(s.Share) {
+			v := of(s)
+			if s.Block == 0 || math.IsNaN(v) {
 				continue
 			}
 			for len(per) <= s.Block {
 				per = append(per, nil)
 			}
-			per[s.Block] = append(per[s.Block], s.Share)
+			per[s.Block] = append(per[s.Block], v)
 		}
 	}
 	var pts plotter.XYs
@@ -214,12 +227,52 @@ func medianShares(runs []*RunRecord) plotter.XYs {
 		if len(xs) == 0 {
 			continue
 		}
-		slices.Sort(xs)
-		med := xs[len(xs)/2]
-		if len(xs)%2 == 0 {
-			med = (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
-		}
-		pts = append(pts, plotter.XY{X: float64(i + 1), Y: med})
+		pts = append(pts, plotter.XY{X: float64(i + 1), Y: summarize(xs).Median})
 	}
 	return pts
+}
+
+// writeShareTable states, per workload and variant, the disk-byte share of
+// the run's first and last quarter of blocks and of the whole run (the
+// first block, which carries start-up, left out), medians over the
+// measured runs: a run that warms up to a cached steady state shows a last
+// quarter far below its first.
+func writeShareTable(w io.Writer, a *Analysis) {
+	fmt.Fprintf(w, "Disk bytes over bytes read by syscalls, by quarter of the run (blocks 2 to n; medians over the measured runs):\n\n")
+	fmt.Fprintf(w, "| workload | variant | blocks | first quarter | last quarter | whole run |\n|---|---|---|---|---|---|\n")
+	for _, wl := range a.Workloads {
+		for _, v := range a.Variants {
+			c := a.cell(wl, v)
+			if c == nil {
+				continue
+			}
+			var first, last, whole []float64
+			n := 0
+			for _, r := range c.Runs {
+				b := len(r.BlockIO)
+				if b < 5 {
+					continue
+				}
+				n = b
+				q := (b - 1) / 4
+				first = append(first, runBytesShare(r, 1, 1+q))
+				last = append(last, runBytesShare(r, b-q, b))
+				whole = append(whole, runBytesShare(r, 1, b))
+			}
+			if len(whole) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s |\n", wl, v, n, sharesText(first), sharesText(last), sharesText(whole))
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// sharesText is the median of shares as a percentage, "-" if none is known.
+func sharesText(xs []float64) string {
+	xs = slices.DeleteFunc(slices.Clone(xs), math.IsNaN)
+	if len(xs) == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*summarize(xs).Median)
 }

@@ -105,7 +105,8 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 	fmt.Fprintln(w)
 	writeIOSection(w, a, runs)
 	if len(shares) > 0 {
-		fmt.Fprintf(w, "### Disk-read share per block\n\nDisk reads over read syscalls in each block (between two per-block JSON lines; the first block, which carries geth's start-up, is left out), median over the measured runs of each variant. In the I/O-bound regime it stays high over the whole run; when the state fits in memory it falls toward zero as the page cache fills.\n\n")
+		fmt.Fprintf(w, "### Disk-read share per block\n\nIn each block (between two per-block JSON lines; the first block, which carries geth's start-up, is left out), median over the measured runs of each variant: disk reads over read syscalls (`disk_read_share_*`), and the bytes read from the disk (`/proc/PID/io` read_bytes) over the bytes geth's read syscalls returned from the datadir's files (rchar), that is, over the bytes the block touched below geth's and pebble's caches (`disk_byte_share_*`). In the I/O-bound regime they stay high over the whole run; when the state fits in memory they fall toward zero as the page cache fills.\n\n")
+		writeShareTable(w, a)
 		for _, p := range shares {
 			fmt.Fprintf(w, "![%s](%s)\n\n", strings.TrimSuffix(p, ".png"), p)
 		}
