@@ -16,10 +16,7 @@
 
 package telemetry
 
-import (
-	"fmt"
-	"sync/atomic"
-)
+import "fmt"
 
 // BlockLevel is how much of block processing is traced.
 type BlockLevel int32
@@ -54,18 +51,4 @@ func ParseBlockLevel(s string) (BlockLevel, error) {
 		}
 	}
 	return LevelOff, fmt.Errorf("invalid telemetry level %q (want block, phase or node)", s)
-}
-
-var blockLevel atomic.Int32
-
-// SetBlockLevel sets how much of block processing is traced, process-wide, as
-// the tracer provider itself is. It is set once at startup, before blocks are
-// processed.
-func SetBlockLevel(l BlockLevel) {
-	blockLevel.Store(int32(l))
-}
-
-// CurrentBlockLevel returns the level set by SetBlockLevel, LevelOff if none.
-func CurrentBlockLevel() BlockLevel {
-	return BlockLevel(blockLevel.Load())
 }

@@ -27,7 +27,8 @@ type fetchSummary struct {
 	Spans        int64        `json:"spans"`
 	Counted      *int64       `json:"counted"`       // trie.node_fetches of the block span
 	Dropped      *int64       `json:"spans_dropped"` // trie.node_fetch_spans_dropped
-	Complete     bool         `json:"complete"`      // Spans == Counted
+	Aggregated   *int64       `json:"aggregated"`    // trie.node_fetches_aggregated: fetches below geth's span threshold
+	Complete     bool         `json:"complete"`      // Spans + Aggregated + Dropped == Counted (Spans == Counted without aggregation)
 	Total        fetchStats   `json:"total"`
 	ByDepth      []depthGroup `json:"by_depth"`
 	BySource     []fetchGroup `json:"by_source"`
@@ -64,6 +65,9 @@ func newFetchSummary(b *blockSpans) *fetchSummary {
 	if v, ok := b.root.intAttr("trie.node_fetch_spans_dropped"); ok {
 		fs.Dropped = &v
 	}
+	if v, ok := b.root.intAttr("trie.node_fetches_aggregated"); ok {
+		fs.Aggregated = &v
+	}
 	for _, s := range b.named(opNodeFetch) {
 		total.add(s)
 		kind := s.strAttr("trie.kind")
@@ -85,7 +89,7 @@ func newFetchSummary(b *blockSpans) *fetchSummary {
 		return nil
 	}
 	fs.Spans = total.count
-	fs.Complete = fs.Counted != nil && *fs.Counted == fs.Spans
+	fs.Complete = fs.Counted != nil && *fs.Counted == fs.Spans+fs.unspanned()
 	fs.Total = total.stats()
 	fs.ByDepth = sortedDepths(depths)
 	fs.BySource = sources.sorted(bySource)
@@ -250,3 +254,18 @@ func bySource(ki, kj string, _, _ *fetchAcc) bool {
 
 // byFirstFetch orders groups by their earliest fetch.
 func byFirstFetch(_, _ string, ai, aj *fetchAcc) bool { return ai.first < aj.first }
+
+// unspanned returns how many counted fetches geth gave no span on purpose:
+// those below its span threshold (aggregated) and, when it aggregates, those
+// over its span limit (dropped). Traces without aggregation count every
+// fetch as a span, drops included.
+func (fs *fetchSummary) unspanned() int64 {
+	if fs.Aggregated == nil {
+		return 0
+	}
+	n := *fs.Aggregated
+	if fs.Dropped != nil {
+		n += *fs.Dropped
+	}
+	return n
+}
