@@ -18,6 +18,7 @@ package core
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -31,31 +32,30 @@ import (
 	"go.opentelemetry.io/otel/trace"
 )
 
-const (
-	// nodeFetchSpanThreshold is how slow a trie node fetch must be to get a
-	// span of its own at node level. Faster fetches (cache and memory hits,
-	// most page-cache reads) are only counted in the block span's summary,
-	// which keeps node level cheap enough to leave on for a benchmark run.
-	nodeFetchSpanThreshold = 100 * time.Microsecond
-
-	// nodeFetchSpanLimit bounds the node-fetch spans kept for one block; slow
-	// fetches beyond it are counted as dropped.
-	nodeFetchSpanLimit = 1 << 14
-)
+// nodeFetchSpanLimit bounds the node-fetch spans kept for one block; slow
+// fetches beyond it are counted as dropped.
+const nodeFetchSpanLimit = 1 << 14
 
 // blockTraceTracer names the instrumentation scope of block import spans.
 const blockTraceTracer = "github.com/ethereum/go-ethereum/core"
 
-// SetBlockTraceLevel sets how much of the blocks this chain processes is
-// traced with OpenTelemetry, through the process's tracer provider. It can
-// be called at any time; it applies from the next block.
-func (bc *BlockChain) SetBlockTraceLevel(level telemetry.BlockLevel) {
-	bc.blockTraceLevel.Store(int32(level))
+// blockTracingPtr holds a chain's BlockTracing.
+type blockTracingPtr = atomic.Pointer[telemetry.BlockTracing]
+
+// SetBlockTracing sets how much of the blocks this chain processes is traced
+// with OpenTelemetry, through the process's tracer provider. It can be called
+// at any time; it applies from the next block.
+func (bc *BlockChain) SetBlockTracing(t telemetry.BlockTracing) {
+	bc.blockTracing.Store(&t)
 }
 
-// BlockTraceLevel returns the level set by SetBlockTraceLevel, LevelOff if none.
-func (bc *BlockChain) BlockTraceLevel() telemetry.BlockLevel {
-	return telemetry.BlockLevel(bc.blockTraceLevel.Load())
+// BlockTracing returns what SetBlockTracing set; the zero value (LevelOff)
+// if nothing.
+func (bc *BlockChain) BlockTracing() telemetry.BlockTracing {
+	if t := bc.blockTracing.Load(); t != nil {
+		return *t
+	}
+	return telemetry.BlockTracing{}
 }
 
 // blockTrace is the telemetry of one processed block: its span, and at node
@@ -77,12 +77,13 @@ func blockTraceFrom(ctx context.Context) *blockTrace {
 
 // startBlockTrace opens the span of block, as a child of the span in ctx if
 // there is one, else as the root of a new trace, when block telemetry is on
-// (SetBlockTraceLevel) and the span is sampled. It returns the context to
+// (SetBlockTracing) and the span is sampled. It returns the context to
 // process the block with: it carries the block trace and at node level the
 // block's node-fetch recorder, and at phase level and above the block span,
 // so that the phases become its children.
 func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (context.Context, *blockTrace) {
-	level := bc.BlockTraceLevel()
+	tracing := bc.BlockTracing()
+	level := tracing.Level
 	if level == telemetry.LevelOff {
 		return ctx, nil
 	}
@@ -104,7 +105,7 @@ func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (
 		bctx = ctx
 	}
 	if level >= telemetry.LevelNode {
-		bt.rec = nodefetch.NewRecorder(nodeFetchSpanThreshold, nodeFetchSpanLimit)
+		bt.rec = nodefetch.NewRecorder(tracing.FetchSpanThreshold, nodeFetchSpanLimit)
 		bctx = nodefetch.NewContext(bctx, bt.rec)
 	}
 	return context.WithValue(bctx, blockTraceKey{}, bt), bt

@@ -120,7 +120,7 @@ func blockFetchCounts(t *testing.T, scheme string, gspec *Genesis, blocks []*typ
 		t.Fatal(err)
 	}
 	defer chain.Stop()
-	chain.SetBlockTraceLevel(telemetry.LevelNode)
+	chain.SetBlockTracing(telemetry.BlockTracing{Level: telemetry.LevelNode, FetchSpanThreshold: telemetry.DefaultFetchSpanThreshold})
 	if readers {
 		wg.Go(func() {
 			for {

@@ -89,7 +89,7 @@ func importTraced(t *testing.T, scheme string, level telemetry.BlockLevel, gspec
 		t.Fatal(err)
 	}
 	defer chain.Stop()
-	chain.SetBlockTraceLevel(level)
+	chain.SetBlockTracing(telemetry.BlockTracing{Level: level})
 	if _, err := chain.InsertChain(blocks); err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +284,7 @@ func BenchmarkBlockTelemetry(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				chain.SetBlockTraceLevel(level)
+				chain.SetBlockTracing(telemetry.BlockTracing{Level: level})
 				if _, err := chain.InsertChain(blocks); err != nil {
 					b.Fatal(err)
 				}

@@ -36,6 +36,7 @@ import (
 //	--telemetry.endpoint        = --rpc.telemetry.endpoint
 //	--telemetry.sample-ratio    = --rpc.telemetry.sample-ratio
 //	--telemetry.level           block tracing whenever either enables telemetry (default phase)
+//	--telemetry.fetch-span-threshold  at level node, which fetches get a span (default 100us)
 //
 // geth import has the --telemetry flags only.
 var (
@@ -61,8 +62,14 @@ var (
 		Value:    telemetry.LevelPhase.String(),
 		Category: flags.MetricsCategory,
 	}
+	TelemetryFetchSpanThresholdFlag = &cli.DurationFlag{
+		Name:     "telemetry.fetch-span-threshold",
+		Usage:    "At level node, the trie node fetches at least this slow get a span each (0: every fetch); all are counted in the block span",
+		Value:    telemetry.DefaultFetchSpanThreshold,
+		Category: flags.MetricsCategory,
+	}
 	// TelemetryFlags are the block telemetry flags, for commands that process blocks.
-	TelemetryFlags = []cli.Flag{TelemetryFlag, TelemetryEndpointFlag, TelemetrySampleRatioFlag, TelemetryLevelFlag}
+	TelemetryFlags = []cli.Flag{TelemetryFlag, TelemetryEndpointFlag, TelemetrySampleRatioFlag, TelemetryLevelFlag, TelemetryFetchSpanThresholdFlag}
 )
 
 // nodeLevelQueueSize bounds the span queue at node level, where a block can
@@ -70,14 +77,21 @@ var (
 const nodeLevelQueueSize = 1 << 16
 
 // applyTelemetryFlags folds the --telemetry flags into cfg, the settings of
-// the --rpc.telemetry flags, and returns the block trace level (LevelOff when
+// the --rpc.telemetry flags, and returns how to trace blocks (LevelOff when
 // telemetry is not enabled) and the export options. Bad values are errors
 // naming the flag.
-func applyTelemetryFlags(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockLevel, tracesetup.Options, error) {
-	var opts tracesetup.Options
+func applyTelemetryFlags(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options, error) {
+	var (
+		opts tracesetup.Options
+		off  telemetry.BlockTracing
+	)
 	level, err := telemetry.ParseBlockLevel(ctx.String(TelemetryLevelFlag.Name))
 	if err != nil {
-		return telemetry.LevelOff, opts, fmt.Errorf("--%s: %w", TelemetryLevelFlag.Name, err)
+		return off, opts, fmt.Errorf("--%s: %w", TelemetryLevelFlag.Name, err)
+	}
+	threshold := ctx.Duration(TelemetryFetchSpanThresholdFlag.Name)
+	if threshold < 0 {
+		return off, opts, fmt.Errorf("--%s: negative duration %v", TelemetryFetchSpanThresholdFlag.Name, threshold)
 	}
 	if ctx.Bool(TelemetryFlag.Name) {
 		cfg.Enabled = true
@@ -85,7 +99,7 @@ func applyTelemetryFlags(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telem
 	if ctx.IsSet(TelemetryEndpointFlag.Name) {
 		endpoint := ctx.String(TelemetryEndpointFlag.Name)
 		if cfg.Endpoint != "" && cfg.Endpoint != endpoint {
-			return telemetry.LevelOff, opts, fmt.Errorf("--%s %q and --%s %q differ: one process exports to one endpoint",
+			return off, opts, fmt.Errorf("--%s %q and --%s %q differ: one process exports to one endpoint",
 				TelemetryEndpointFlag.Name, endpoint, RPCTelemetryEndpointFlag.Name, cfg.Endpoint)
 		}
 		cfg.Endpoint = endpoint
@@ -93,7 +107,7 @@ func applyTelemetryFlags(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telem
 	if ctx.IsSet(TelemetrySampleRatioFlag.Name) {
 		ratio := ctx.Float64(TelemetrySampleRatioFlag.Name)
 		if ratio < 0 || ratio > 1 {
-			return telemetry.LevelOff, opts, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", TelemetrySampleRatioFlag.Name, ratio)
+			return off, opts, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", TelemetrySampleRatioFlag.Name, ratio)
 		}
 		cfg.SampleRatio = ratio
 	}
@@ -103,19 +117,19 @@ func applyTelemetryFlags(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telem
 				log.Warn(fmt.Sprintf("Ignoring --%s without --%s", name, TelemetryFlag.Name))
 			}
 		}
-		return telemetry.LevelOff, opts, nil
+		return off, opts, nil
 	}
 	if level == telemetry.LevelNode {
 		opts.QueueSize = nodeLevelQueueSize
 	}
-	return level, opts, nil
+	return telemetry.BlockTracing{Level: level, FetchSpanThreshold: threshold}, opts, nil
 }
 
 // NodeTelemetry folds the --telemetry flags into the node's OpenTelemetry
 // settings, for tracesetup.SetupTelemetryWith, and returns the level to trace
 // the node's chain at and the export options. It exits with an error naming
 // the flag if one is bad.
-func NodeTelemetry(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockLevel, tracesetup.Options) {
+func NodeTelemetry(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options) {
 	level, opts, err := applyTelemetryFlags(ctx, cfg)
 	if err != nil {
 		Fatalf("Telemetry: %v", err)
@@ -127,14 +141,14 @@ func NodeTelemetry(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.B
 // import, exiting with an error naming the flag if one is bad. It returns the
 // level to trace the command's chain at and a function that flushes and
 // stops telemetry; call it when the command is done.
-func StartImportTelemetry(ctx *cli.Context) (telemetry.BlockLevel, func()) {
+func StartImportTelemetry(ctx *cli.Context) (telemetry.BlockTracing, func()) {
 	cfg := node.DefaultConfig.OpenTelemetry
 	level, opts, err := applyTelemetryFlags(ctx, &cfg)
 	if err != nil {
 		Fatalf("Telemetry: %v", err)
 	}
 	if !cfg.Enabled {
-		return telemetry.LevelOff, func() {}
+		return level, func() {}
 	}
 	service, err := tracesetup.NewService(cfg, opts)
 	if err != nil {

@@ -31,20 +31,20 @@ import (
 func telemetryConfigFor(t *testing.T, args []string, ncfg node.OpenTelemetryConfig) (node.OpenTelemetryConfig, telemetry.BlockLevel, error) {
 	t.Helper()
 	var (
-		level  telemetry.BlockLevel
-		cfgErr error
+		tracing telemetry.BlockTracing
+		cfgErr  error
 	)
 	app := cli.NewApp()
 	app.Flags = TelemetryFlags
 	app.Action = func(ctx *cli.Context) error {
-		level, _, cfgErr = applyTelemetryFlags(ctx, &ncfg)
+		tracing, _, cfgErr = applyTelemetryFlags(ctx, &ncfg)
 		return nil
 	}
 	app.Writer, app.ErrWriter = new(strings.Builder), new(strings.Builder)
 	if err := app.Run(append([]string{"geth"}, args...)); err != nil {
 		t.Fatal(err)
 	}
-	return ncfg, level, cfgErr
+	return ncfg, tracing.Level, cfgErr
 }
 
 func TestTelemetryConfig(t *testing.T) {
@@ -73,6 +73,7 @@ func TestTelemetryConfigErrors(t *testing.T) {
 	}{
 		{[]string{"--telemetry", "--telemetry.level", "trie"}, node.OpenTelemetryConfig{}, "--telemetry.level"},
 		{[]string{"--telemetry", "--telemetry.sample-ratio", "2"}, node.OpenTelemetryConfig{}, "--telemetry.sample-ratio"},
+		{[]string{"--telemetry", "--telemetry.fetch-span-threshold", "-1ms"}, node.OpenTelemetryConfig{}, "--telemetry.fetch-span-threshold"},
 		{[]string{"--telemetry", "--telemetry.endpoint", "http://a:4318"}, node.OpenTelemetryConfig{Endpoint: "http://b:4318"}, "--rpc.telemetry.endpoint"},
 	} {
 		_, _, err := telemetryConfigFor(t, tc.args, tc.ncfg)

@@ -16,7 +16,10 @@
 
 package telemetry
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // BlockLevel is how much of block processing is traced.
 type BlockLevel int32
@@ -27,9 +30,10 @@ const (
 	// LevelBlock gives one span per processed block and nothing below it.
 	LevelBlock
 	// LevelPhase adds the block's phases below the block span: execution,
-	// state reads, trie update and rehash per trie, trie commit, triedb commit.
+	// trie update and rehash per trie, trie commit, triedb commit.
 	LevelPhase
-	// LevelNode adds one span per trie node fetched from the node database.
+	// LevelNode adds a summary of the trie nodes the block fetched from the
+	// node database to the block span, and a span for each slow fetch.
 	LevelNode
 )
 
@@ -51,4 +55,16 @@ func ParseBlockLevel(s string) (BlockLevel, error) {
 		}
 	}
 	return LevelOff, fmt.Errorf("invalid telemetry level %q (want block, phase or node)", s)
+}
+
+// DefaultFetchSpanThreshold is how slow a trie node fetch must be, at node
+// level, to get a span of its own: in practice, fetches that reached the disk.
+const DefaultFetchSpanThreshold = 100 * time.Microsecond
+
+// BlockTracing is how much of block processing is traced.
+type BlockTracing struct {
+	Level BlockLevel
+	// FetchSpanThreshold: at node level, trie node fetches at least this slow
+	// get a span each (zero: every fetch); all are counted in the block span.
+	FetchSpanThreshold time.Duration
 }

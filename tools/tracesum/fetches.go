@@ -93,6 +93,9 @@ func newFetchSummary(b *blockSpans) *fetchSummary {
 	fs.Total = total.stats()
 	fs.ByDepth = sortedDepths(depths)
 	fs.BySource = sources.sorted(bySource)
+	if fs.Aggregated != nil {
+		fs.fromSummary(b)
+	}
 	fs.ByKind = kinds.sorted(byKey)
 	fs.ByTrie = tries.sorted(byKey)
 	fs.StorageTries = len(owners)
@@ -268,4 +271,49 @@ func (fs *fetchSummary) unspanned() int64 {
 		n += *fs.Dropped
 	}
 	return n
+}
+
+// fetchSources are the node sources geth's node-fetch summary counts.
+var fetchSources = []string{"unknown", "diff", "dirty", "clean", "disk"}
+
+// fromSummary takes the totals, depths and sources of every fetch from the
+// block span's node-fetch summary, written by geth that gives only slow
+// fetches a span; the trie, kind and phase breakdowns stay those of the
+// spans. The summary has counts per depth and source, not bytes or times.
+func (fs *fetchSummary) fromSummary(b *blockSpans) {
+	r := b.root
+	fs.Total = fetchStats{
+		Count:  *fs.Counted,
+		Bytes:  r.intOr("trie.node_fetch_bytes"),
+		TimeUS: float64(r.intOr("trie.node_fetch_us")),
+		Failed: r.intOr("trie.node_fetches_failed"),
+	}
+	if fs.Total.Count > 0 {
+		fs.Total.MeanUS = fs.Total.TimeUS / float64(fs.Total.Count)
+	}
+	if depths, ok := r.intsAttr("trie.node_fetch_depths"); ok {
+		kind := "mpt"
+		for _, s := range b.below {
+			if k := s.strAttr("trie.kind"); k != "" {
+				kind = k
+				break
+			}
+		}
+		fs.ByDepth = nil
+		for d, n := range depths {
+			if n > 0 {
+				fs.ByDepth = append(fs.ByDepth, depthGroup{Kind: kind, Depth: int64(d), fetchStats: fetchStats{Count: n}})
+			}
+		}
+	}
+	var sources []fetchGroup
+	for _, src := range fetchSources {
+		if n := r.intOr("trie.node_fetches." + src); n > 0 {
+			sources = append(sources, fetchGroup{Key: src, fetchStats: fetchStats{Count: n}})
+		}
+	}
+	if len(sources) > 0 {
+		sort.SliceStable(sources, func(i, j int) bool { return sources[i].Count > sources[j].Count })
+		fs.BySource = sources
+	}
 }
