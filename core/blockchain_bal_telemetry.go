@@ -18,10 +18,6 @@ package core
 
 import "github.com/ethereum/go-ethereum/internal/telemetry"
 
-func init() {
-	blockSpanStatsHooks = append(blockSpanStatsHooks, balSpanAttributes)
-}
-
 // balSpanAttributes puts a block's BAL sidecar figures on its block span when
 // telemetry is on: what the list prefetched or injected, how long that took,
 // and the state reads during execution that still went to the database.

@@ -33,13 +33,6 @@ type timedSpan interface {
 	EndTime() time.Time
 }
 
-func spanStart(span trace.Span) time.Time {
-	if ts, ok := span.(timedSpan); ok {
-		return ts.StartTime()
-	}
-	return time.Now()
-}
-
 // fetchPhase is a registered phase with its interval.
 type fetchPhase struct {
 	span       trace.Span
@@ -106,8 +99,9 @@ func (idx *phaseIndex) parent(rec *nodefetch.Record, block trace.Span) trace.Spa
 	return block
 }
 
-// emitNodeFetches emits one "trie.node.fetch" span per recorded fetch, with
-// its real start and duration, below the phase it ran in.
+// emitNodeFetches emits one "trie.node.fetch" span per kept fetch (those at
+// least the recorder's threshold slow), with its real start and duration,
+// below the phase it ran in.
 func emitNodeFetches(block trace.Span, rec *nodefetch.Recorder) {
 	var (
 		tracer = block.TracerProvider().Tracer(blockTraceTracer)

@@ -18,6 +18,7 @@ package core
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -26,16 +27,36 @@ import (
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/trie/nodefetch"
 	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 )
 
-// nodeFetchSpanLimit bounds the node-fetch spans kept for one block; fetches
-// beyond it are counted in the block span but get no span of their own.
-const nodeFetchSpanLimit = 1 << 18
+// nodeFetchSpanLimit bounds the node-fetch spans kept for one block; slow
+// fetches beyond it are counted as dropped.
+const nodeFetchSpanLimit = 1 << 14
 
 // blockTraceTracer names the instrumentation scope of block import spans.
 const blockTraceTracer = "github.com/ethereum/go-ethereum/core"
+
+// blockTracingPtr holds a chain's BlockTracing.
+type blockTracingPtr = atomic.Pointer[telemetry.BlockTracing]
+
+// SetBlockTracing sets how much of the blocks this chain processes is traced
+// with OpenTelemetry, through the process's tracer provider. It can be called
+// at any time; it applies from the next block.
+func (bc *BlockChain) SetBlockTracing(t telemetry.BlockTracing) {
+	bc.blockTracing.Store(&t)
+}
+
+// BlockTracing returns what SetBlockTracing set; the zero value (LevelOff)
+// if nothing.
+func (bc *BlockChain) BlockTracing() telemetry.BlockTracing {
+	if t := bc.blockTracing.Load(); t != nil {
+		return *t
+	}
+	return telemetry.BlockTracing{}
+}
 
 // blockTrace is the telemetry of one processed block: its span, and at node
 // level the recorder of its trie node fetches. It lives from startBlockTrace
@@ -46,13 +67,23 @@ type blockTrace struct {
 	rec   *nodefetch.Recorder
 }
 
+type blockTraceKey struct{}
+
+// blockTraceFrom returns the block trace in ctx, or nil.
+func blockTraceFrom(ctx context.Context) *blockTrace {
+	bt, _ := ctx.Value(blockTraceKey{}).(*blockTrace)
+	return bt
+}
+
 // startBlockTrace opens the span of block, as a child of the span in ctx if
 // there is one, else as the root of a new trace, when block telemetry is on
-// (telemetry.SetBlockLevel) and the span is sampled. It returns the context
-// to process the block with: at phase level and above it carries the block
-// span, so that the phases become its children.
-func startBlockTrace(ctx context.Context, block *types.Block) (context.Context, *blockTrace) {
-	level := telemetry.CurrentBlockLevel()
+// (SetBlockTracing) and the span is sampled. It returns the context to
+// process the block with: it carries the block trace and at node level the
+// block's node-fetch recorder, and at phase level and above the block span,
+// so that the phases become its children.
+func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (context.Context, *blockTrace) {
+	tracing := bc.BlockTracing()
+	level := tracing.Level
 	if level == telemetry.LevelOff {
 		return ctx, nil
 	}
@@ -70,18 +101,26 @@ func startBlockTrace(ctx context.Context, block *types.Block) (context.Context, 
 		telemetry.StringAttribute("telemetry.level", level.String()),
 	)
 	bt := &blockTrace{span: span, level: level}
-	if level >= telemetry.LevelNode {
-		bt.rec = nodefetch.NewRecorder(nodeFetchSpanLimit)
-		nodefetch.Activate(bt.rec)
-	}
 	if level == telemetry.LevelBlock {
-		return ctx, bt
+		bctx = ctx
 	}
-	return bctx, bt
+	if level >= telemetry.LevelNode {
+		bt.rec = nodefetch.NewRecorder(tracing.FetchSpanThreshold, nodeFetchSpanLimit)
+		bctx = nodefetch.NewContext(bctx, bt.rec)
+	}
+	return context.WithValue(bctx, blockTraceKey{}, bt), bt
+}
+
+// withBlockNodeFetches returns the state database to process a block with:
+// at node level, a view of sdb that records the block's trie node fetches
+// into the recorder in ctx; else sdb.
+func withBlockNodeFetches(ctx context.Context, sdb state.Database) state.Database {
+	return state.WithNodeFetchRecorder(sdb, nodefetch.FromContext(ctx))
 }
 
 // finish ends the block span with the block's processing statistics and, at
-// node level, emits the recorded node fetches below the phases they ran in.
+// node level, the summary of its node fetches and the spans of its slow ones,
+// below the phases they ran in.
 func (bt *blockTrace) finish(res *blockProcessingResult, err error) {
 	if bt == nil {
 		return
@@ -89,21 +128,12 @@ func (bt *blockTrace) finish(res *blockProcessingResult, err error) {
 	// The block ends now; emitting the node fetches below is telemetry's own
 	// work and not part of the block's time.
 	end := time.Now()
-	if bt.rec != nil {
-		nodefetch.Deactivate(bt.rec)
-	}
 	if res != nil && res.stats != nil {
 		bt.span.SetAttributes(statsAttributes(res.stats)...)
-		if bt.level >= telemetry.LevelPhase {
-			bt.emitStateReads(res.stats)
-		}
 	}
 	if bt.rec != nil {
 		emitNodeFetches(bt.span, bt.rec)
-		bt.span.SetAttributes(
-			telemetry.Int64Attribute("trie.node_fetches", bt.rec.Fetches()),
-			telemetry.Int64Attribute("trie.node_fetch_spans_dropped", bt.rec.Dropped()),
-		)
+		bt.span.SetAttributes(nodeFetchAttributes(bt.rec.Summary(), bt.rec.Threshold())...)
 	}
 	if err != nil {
 		bt.span.RecordError(err)
@@ -112,85 +142,85 @@ func (bt *blockTrace) finish(res *blockProcessingResult, err error) {
 	bt.span.End(trace.WithTimestamp(end))
 }
 
-// blockSpanStatsHooks add figures of other features (say, a prefetcher's) to
-// the block span. Register them from init functions only.
-var blockSpanStatsHooks []func(*ExecuteStats) []telemetry.Attribute
-
 // statsAttributes turns the block's execution statistics into attributes.
+// State reads are interleaved with execution, so they are given as totals
+// here rather than as a span.
 func statsAttributes(s *ExecuteStats) []telemetry.Attribute {
-	attrs := executeStatsAttributes(s)
-	for _, hook := range blockSpanStatsHooks {
-		attrs = append(attrs, hook(s)...)
-	}
-	return attrs
-}
-
-func executeStatsAttributes(s *ExecuteStats) []telemetry.Attribute {
-	ms := func(d time.Duration) int64 { return d.Microseconds() }
-	return []telemetry.Attribute{
-		telemetry.Int64Attribute("time.total_us", ms(s.TotalTime)),
-		telemetry.Int64Attribute("time.execution_us", ms(s.Execution)),
-		telemetry.Int64Attribute("time.state_read_us", ms(s.AccountReads+s.StorageReads+s.CodeReads)),
-		telemetry.Int64Attribute("time.trie_update_us", ms(s.AccountUpdates+s.StorageUpdates)),
-		telemetry.Int64Attribute("time.trie_hash_us", ms(s.AccountHashes)),
-		telemetry.Int64Attribute("time.trie_commit_us", ms(s.AccountCommits+s.StorageCommits)),
-		telemetry.Int64Attribute("time.triedb_commit_us", ms(s.DatabaseCommit)),
+	us := func(d time.Duration) int64 { return d.Microseconds() }
+	attrs := []telemetry.Attribute{
+		telemetry.Int64Attribute("time.total_us", us(s.TotalTime)),
+		telemetry.Int64Attribute("time.execution_us", us(s.Execution)),
+		telemetry.Int64Attribute("time.state_read_us", us(s.AccountReads+s.StorageReads+s.CodeReads)),
+		telemetry.Int64Attribute("time.trie_update_us", us(s.AccountUpdates+s.StorageUpdates)),
+		telemetry.Int64Attribute("time.trie_hash_us", us(s.AccountHashes)),
+		telemetry.Int64Attribute("time.trie_commit_us", us(s.AccountCommits+s.StorageCommits)),
+		telemetry.Int64Attribute("time.triedb_commit_us", us(s.DatabaseCommit)),
+		telemetry.Int64Attribute("state.account_read_us", us(s.AccountReads)),
+		telemetry.Int64Attribute("state.storage_read_us", us(s.StorageReads)),
+		telemetry.Int64Attribute("state.code_read_us", us(s.CodeReads)),
 		telemetry.IntAttribute("state.accounts_loaded", s.AccountLoaded),
 		telemetry.IntAttribute("state.storage_loaded", s.StorageLoaded),
 		telemetry.IntAttribute("state.code_loaded", s.CodeLoaded),
 		telemetry.IntAttribute("state.accounts_updated", s.AccountUpdated),
 		telemetry.IntAttribute("state.storage_updated", s.StorageUpdated),
 	}
+	return attrs
 }
 
-// emitStateReads adds the aggregate span of the block's state reads. Reads
-// are interleaved with execution, so the span is a summary: it starts with the
-// block and lasts as long as all reads together.
-func (bt *blockTrace) emitStateReads(s *ExecuteStats) {
-	start := spanStart(bt.span)
-	reads := s.AccountReads + s.StorageReads + s.CodeReads
-	ctx := trace.ContextWithSpan(context.Background(), bt.span)
-	_, span := bt.span.TracerProvider().Tracer(blockTraceTracer).Start(ctx, "state.read",
-		trace.WithTimestamp(start),
-		trace.WithAttributes(
-			telemetry.BoolAttribute("aggregate", true),
-			telemetry.IntAttribute("state.accounts_loaded", s.AccountLoaded),
-			telemetry.Int64Attribute("state.account_read_us", s.AccountReads.Microseconds()),
-			telemetry.IntAttribute("state.storage_loaded", s.StorageLoaded),
-			telemetry.Int64Attribute("state.storage_read_us", s.StorageReads.Microseconds()),
-			telemetry.IntAttribute("state.code_loaded", s.CodeLoaded),
-			telemetry.Int64Attribute("state.code_read_us", s.CodeReads.Microseconds()),
-		))
-	span.End(trace.WithTimestamp(start.Add(reads)))
+// nodeFetchAttributes turns the block's node-fetch summary into attributes:
+// totals, fetches by source and by path depth, and how many fetches got a
+// span (those at least threshold slow, up to the limit).
+func nodeFetchAttributes(s nodefetch.Summary, threshold time.Duration) []telemetry.Attribute {
+	depths := s.Depths[:]
+	for len(depths) > 0 && depths[len(depths)-1] == 0 {
+		depths = depths[:len(depths)-1]
+	}
+	attrs := []telemetry.Attribute{
+		telemetry.Int64Attribute("trie.node_fetches", s.Fetches),
+		telemetry.Int64Attribute("trie.node_fetches_failed", s.Failed),
+		telemetry.Int64Attribute("trie.node_fetch_bytes", s.Bytes),
+		telemetry.Int64Attribute("trie.node_fetch_us", s.Duration.Microseconds()),
+		attribute.Int64Slice("trie.node_fetch_depths", depths),
+		telemetry.Int64Attribute("trie.node_fetch_span_threshold_us", threshold.Microseconds()),
+		telemetry.Int64Attribute("trie.node_fetch_spans", s.Kept),
+		telemetry.Int64Attribute("trie.node_fetch_spans_dropped", s.Dropped),
+		telemetry.Int64Attribute("trie.node_fetches_aggregated", s.Fetches-s.Kept-s.Dropped),
+	}
+	for src, n := range s.Sources {
+		attrs = append(attrs, telemetry.Int64Attribute("trie.node_fetches."+nodefetch.Source(src).String(), n))
+	}
+	return attrs
 }
 
 // traceExecution registers the execution span in ctx as a phase that node
 // fetches made during execution (and by the prefetcher) belong to.
 func traceExecution(ctx context.Context) {
-	registerPhase(trace.SpanFromContext(ctx), common.Hash{}, true)
+	registerPhase(ctx, trace.SpanFromContext(ctx), common.Hash{}, true)
 }
 
 // traceValidation makes the state's trie update and rehash spans children of
 // the validation span in ctx, at phase level and above.
 func traceValidation(ctx context.Context, statedb *state.StateDB) {
-	if telemetry.CurrentBlockLevel() < telemetry.LevelPhase {
+	if bt := blockTraceFrom(ctx); bt == nil || bt.level < telemetry.LevelPhase {
 		return
 	}
 	statedb.SetTraceContext(ctx)
-	registerPhase(trace.SpanFromContext(ctx), common.Hash{}, true)
+	registerPhase(ctx, trace.SpanFromContext(ctx), common.Hash{}, true)
 }
 
 // traceCommit makes the state's commit spans children of the block span in
 // ctx, at phase level and above.
 func traceCommit(ctx context.Context, statedb *state.StateDB) {
-	if telemetry.CurrentBlockLevel() < telemetry.LevelPhase {
+	if bt := blockTraceFrom(ctx); bt == nil || bt.level < telemetry.LevelPhase {
 		return
 	}
 	statedb.SetTraceContext(ctx)
 }
 
-func registerPhase(span trace.Span, owner common.Hash, anyOwner bool) {
-	if rec := nodefetch.Active(); rec != nil && span.IsRecording() {
+// registerPhase offers span to the node-fetch recorder in ctx, so that the
+// fetches made while it is open are attributed to it.
+func registerPhase(ctx context.Context, span trace.Span, owner common.Hash, anyOwner bool) {
+	if rec := nodefetch.FromContext(ctx); rec != nil && span.IsRecording() {
 		rec.AddPhase(owner, anyOwner, span)
 	}
 }

@@ -82,17 +82,14 @@ func importTraced(t *testing.T, scheme string, level telemetry.BlockLevel, gspec
 	provider := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder))
 	prev := otel.GetTracerProvider()
 	otel.SetTracerProvider(provider)
-	telemetry.SetBlockLevel(level)
-	defer func() {
-		telemetry.SetBlockLevel(telemetry.LevelOff)
-		otel.SetTracerProvider(prev)
-	}()
+	defer otel.SetTracerProvider(prev)
 
 	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig().WithStateScheme(scheme))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer chain.Stop()
+	chain.SetBlockTracing(telemetry.BlockTracing{Level: level})
 	if _, err := chain.InsertChain(blocks); err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +173,7 @@ func checkBlockTrace(t *testing.T, scheme string, spans []sdktrace.ReadOnlySpan)
 		t.Fatalf("want one root block span, got %d", names["core.blockchain.ProcessBlock"])
 	}
 	number, _ := attrInt(root, "block.number")
-	for _, name := range []string{"bc.processor.Process", "state.read", "bc.validator.ValidateState",
+	for _, name := range []string{"bc.processor.Process", "bc.validator.ValidateState",
 		"state.trie.update", "state.trie.hash", "state.trie.commit", "triedb.commit"} {
 		if names[name] == 0 {
 			t.Errorf("block %d: no %s span", number, name)
@@ -185,9 +182,27 @@ func checkBlockTrace(t *testing.T, scheme string, spans []sdktrace.ReadOnlySpan)
 	if !storage {
 		t.Errorf("block %d: no storage trie update span", number)
 	}
+	if names["state.read"] != 0 {
+		t.Errorf("block %d: a state.read span; reads are attributes of the block span", number)
+	}
+	if _, ok := attrInt(root, "state.storage_read_us"); !ok {
+		t.Errorf("block %d: no state.storage_read_us on the block span", number)
+	}
 	fetches, _ := attrInt(root, "trie.node_fetches")
-	if int64(names["trie.node.fetch"]) != fetches {
-		t.Errorf("block %d: %d node fetch spans, but the trie layer counted %d fetches", number, names["trie.node.fetch"], fetches)
+	kept, _ := attrInt(root, "trie.node_fetch_spans")
+	aggregated, _ := attrInt(root, "trie.node_fetches_aggregated")
+	dropped, _ := attrInt(root, "trie.node_fetch_spans_dropped")
+	if int64(names["trie.node.fetch"]) != kept || kept+aggregated+dropped != fetches {
+		t.Errorf("block %d: %d node fetch spans, %d kept, %d aggregated, %d dropped, but the trie layer counted %d fetches",
+			number, names["trie.node.fetch"], kept, aggregated, dropped, fetches)
+	}
+	var bySource int64
+	for _, src := range []string{"unknown", "diff", "dirty", "clean", "disk"} {
+		n, _ := attrInt(root, "trie.node_fetches."+src)
+		bySource += n
+	}
+	if bySource != fetches {
+		t.Errorf("block %d: fetches by source sum to %d, want %d", number, bySource, fetches)
 	}
 	for _, s := range spans {
 		if s != root && !ids[s.Parent().SpanID()] {
@@ -236,7 +251,7 @@ func BenchmarkEmitNodeFetches(b *testing.B) {
 	provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter()))
 	defer provider.Shutdown(context.Background())
 	_, block := provider.Tracer("bench").Start(context.Background(), "block")
-	rec := nodefetch.NewRecorder(1 << 20)
+	rec := nodefetch.NewRecorder(0, 1<<20)
 	owner := common.HexToHash("0x01")
 	for i := 0; i < 10000; i++ {
 		rec.Add(nodefetch.Record{Owner: owner, Start: time.Now(), Duration: time.Microsecond, Bytes: 100, Depth: i % 8})
@@ -260,9 +275,7 @@ func BenchmarkBlockTelemetry(b *testing.B) {
 			provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter(), sdktrace.WithMaxQueueSize(1<<16)))
 			prev := otel.GetTracerProvider()
 			otel.SetTracerProvider(provider)
-			telemetry.SetBlockLevel(level)
 			defer func() {
-				telemetry.SetBlockLevel(telemetry.LevelOff)
 				otel.SetTracerProvider(prev)
 				provider.Shutdown(context.Background())
 			}()
@@ -271,6 +284,7 @@ func BenchmarkBlockTelemetry(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
+				chain.SetBlockTracing(telemetry.BlockTracing{Level: level})
 				if _, err := chain.InsertChain(blocks); err != nil {
 					b.Fatal(err)
 				}

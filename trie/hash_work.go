@@ -16,60 +16,47 @@
 
 package trie
 
-// HashWork reports the rehash work pending in the trie: nodes is the number of
-// modified nodes whose hash is not cached, each of which the next Hash runs
-// through the hasher. It walks only modified nodes, so its cost is that of the
-// modification, not of the trie. It is meant for telemetry.
-func (t *Trie) HashWork() (nodes int) {
-	return countUnhashed(t.root)
+// HashCached reports whether the trie's root hash is cached, so that the next
+// Hash does no work. It is meant for telemetry.
+func (t *Trie) HashCached() bool {
+	if t.root == nil {
+		return true
+	}
+	hash, _ := t.root.cache()
+	return hash != nil
 }
 
-// HashedWork reports, after Hash, how many modified nodes were hashed with
-// keccak256: nodes whose encoding is shorter than 32 bytes are embedded in
-// their parent and not hashed on their own. Committed nodes are not counted.
-func (t *Trie) HashedWork() (ops int) {
+// HashedWork reports, after Hash, the rehash work done on the trie's modified
+// nodes: nodes is the number of modified nodes (each one was run through the
+// hasher), ops the number of them hashed with keccak256 (nodes whose encoding
+// is shorter than 32 bytes are embedded in their parent and not hashed on
+// their own). It walks only modified nodes, which the hasher has just walked
+// too; committed nodes are not counted. It is meant for telemetry, to be
+// called outside the timed hashing.
+func (t *Trie) HashedWork() (nodes, ops int) {
 	return countHashedDirty(t.root)
 }
 
-func countUnhashed(n node) int {
-	switch n := n.(type) {
-	case *shortNode:
-		if n.flags.hash != nil {
-			return 0
-		}
-		return 1 + countUnhashed(n.Val)
-	case *fullNode:
-		if n.flags.hash != nil {
-			return 0
-		}
-		count := 1
-		for _, child := range n.Children[:16] {
-			count += countUnhashed(child)
-		}
-		return count
-	default:
-		return 0
-	}
-}
-
-func countHashedDirty(n node) int {
+func countHashedDirty(n node) (nodes, ops int) {
 	switch n := n.(type) {
 	case *shortNode:
 		if !n.flags.dirty {
-			return 0
+			return 0, 0
 		}
-		return boolInt(n.flags.hash != nil) + countHashedDirty(n.Val)
+		cn, co := countHashedDirty(n.Val)
+		return 1 + cn, boolInt(n.flags.hash != nil) + co
 	case *fullNode:
 		if !n.flags.dirty {
-			return 0
+			return 0, 0
 		}
-		count := boolInt(n.flags.hash != nil)
+		nodes, ops = 1, boolInt(n.flags.hash != nil)
 		for _, child := range n.Children[:16] {
-			count += countHashedDirty(child)
+			cn, co := countHashedDirty(child)
+			nodes, ops = nodes+cn, ops+co
 		}
-		return count
+		return nodes, ops
 	default:
-		return 0
+		return 0, 0
 	}
 }
 
@@ -80,12 +67,12 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// HashWork is Trie.HashWork for the secure trie.
-func (t *StateTrie) HashWork() (nodes int) {
-	return t.trie.HashWork()
+// HashCached is Trie.HashCached for the secure trie.
+func (t *StateTrie) HashCached() bool {
+	return t.trie.HashCached()
 }
 
 // HashedWork is Trie.HashedWork for the secure trie.
-func (t *StateTrie) HashedWork() (ops int) {
+func (t *StateTrie) HashedWork() (nodes, ops int) {
 	return t.trie.HashedWork()
 }

@@ -28,22 +28,24 @@ import (
 // node hashed with keccak is a node the commit writes, embedded nodes aren't.
 func TestHashWork(t *testing.T) {
 	tr := NewEmpty(newTestDatabase(rawdb.NewMemoryDatabase(), rawdb.HashScheme))
+	if !tr.HashCached() {
+		t.Fatal("empty trie has work to hash")
+	}
 	for i := 0; i < 500; i++ {
 		var k [4]byte
 		binary.BigEndian.PutUint32(k[:], uint32(i))
 		tr.MustUpdate(crypto.Keccak256(k[:]), k[:]) // short values: some leaves are embedded
 	}
-	pending := tr.HashWork()
-	if pending == 0 {
-		t.Fatal("no pending hash work after 500 inserts")
+	if tr.HashCached() {
+		t.Fatal("root hash cached after 500 inserts")
 	}
 	tr.Hash()
-	ops := tr.HashedWork()
-	if ops == 0 || ops > pending {
-		t.Fatalf("hash ops %d, want between 1 and the %d nodes hashed", ops, pending)
+	if !tr.HashCached() {
+		t.Fatal("root hash not cached after Hash")
 	}
-	if left := tr.HashWork(); left != 0 {
-		t.Errorf("%d nodes still unhashed after Hash", left)
+	nodes, ops := tr.HashedWork()
+	if ops == 0 || ops > nodes {
+		t.Fatalf("hash ops %d, want between 1 and the %d nodes hashed", ops, nodes)
 	}
 	_, set := tr.Commit(false)
 	if updated, _ := set.Size(); updated != ops {

@@ -27,122 +27,135 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Block telemetry flags. --telemetry traces block processing, in geth import
-// and in the full node, and installs the process's tracer provider, so RPC
-// spans are exported through it too. Without it, --rpc.telemetry keeps
-// upstream's behaviour: RPC and engine API spans only.
+// Block telemetry flags. There is one tracer setup, upstream's
+// (internal/telemetry/tracesetup, configured by --rpc.telemetry.*); the
+// --telemetry flags are aliases of its flags, and --telemetry.level says how
+// much of block processing it traces:
+//
+//	--telemetry                 = --rpc.telemetry (and block tracing at --telemetry.level)
+//	--telemetry.endpoint        = --rpc.telemetry.endpoint
+//	--telemetry.sample-ratio    = --rpc.telemetry.sample-ratio
+//	--telemetry.level           block tracing whenever either enables telemetry (default phase)
+//	--telemetry.fetch-span-threshold  at level node, which fetches get a span (default 100us)
+//
+// geth import has the --telemetry flags only.
 var (
 	TelemetryFlag = &cli.BoolFlag{
 		Name:     "telemetry",
-		Usage:    "Trace block processing (import and live) with OpenTelemetry; RPC spans are exported too",
+		Usage:    "Enable OpenTelemetry tracing, of block processing (import and live) and RPC calls (alias of --rpc.telemetry)",
 		Category: flags.MetricsCategory,
 	}
 	TelemetryEndpointFlag = &cli.StringFlag{
 		Name:     "telemetry.endpoint",
-		Usage:    "OTLP endpoint, http://host:4318 or grpc://host:4317 (default: OTEL_EXPORTER_OTLP_ENDPOINT, else http://localhost:4318)",
+		Usage:    "OTLP endpoint, http://host:4318 or grpc://host:4317 (alias of --rpc.telemetry.endpoint; default: OTEL_EXPORTER_OTLP_ENDPOINT, else http://localhost:4318)",
 		Category: flags.MetricsCategory,
 	}
 	TelemetrySampleRatioFlag = &cli.Float64Flag{
 		Name:     "telemetry.sample-ratio",
-		Usage:    "Fraction of blocks traced, 0.0 to 1.0 (default: OTEL_TRACES_SAMPLER, else 1.0)",
-		Value:    1.0,
+		Usage:    "Fraction of traces (blocks) sampled, 0.0 to 1.0 (alias of --rpc.telemetry.sample-ratio)",
+		Value:    node.DefaultConfig.OpenTelemetry.SampleRatio,
 		Category: flags.MetricsCategory,
 	}
 	TelemetryLevelFlag = &cli.StringFlag{
 		Name:     "telemetry.level",
-		Usage:    "How much of each block is traced: block, phase (execution, reads, trie update/rehash/commit) or node (plus every trie node fetch)",
+		Usage:    "How much of each block is traced: block, phase (execution, trie update/rehash/commit) or node (plus a summary of the trie node fetches and a span for each slow one)",
 		Value:    telemetry.LevelPhase.String(),
 		Category: flags.MetricsCategory,
 	}
+	TelemetryFetchSpanThresholdFlag = &cli.DurationFlag{
+		Name:     "telemetry.fetch-span-threshold",
+		Usage:    "At level node, the trie node fetches at least this slow get a span each (0: every fetch); all are counted in the block span",
+		Value:    telemetry.DefaultFetchSpanThreshold,
+		Category: flags.MetricsCategory,
+	}
 	// TelemetryFlags are the block telemetry flags, for commands that process blocks.
-	TelemetryFlags = []cli.Flag{TelemetryFlag, TelemetryEndpointFlag, TelemetrySampleRatioFlag, TelemetryLevelFlag}
+	TelemetryFlags = []cli.Flag{TelemetryFlag, TelemetryEndpointFlag, TelemetrySampleRatioFlag, TelemetryLevelFlag, TelemetryFetchSpanThresholdFlag}
 )
 
-// nodeFetchQueueSize bounds the span queue at node level, where a block can
-// end tens of thousands of spans at once; about 64 MB at most.
-const nodeFetchQueueSize = 1 << 16
+// nodeLevelQueueSize bounds the span queue at node level, where a block can
+// end thousands of slow-fetch spans at once.
+const nodeLevelQueueSize = 1 << 16
 
-// StartTelemetry starts block telemetry as the flags ask, or returns nil when
-// --telemetry is not given. ncfg holds the --rpc.telemetry.* settings: their
-// credentials, instance ID and tags apply to block telemetry too, and it is
-// disabled so that only one tracer provider is installed. Bad flag values are
-// returned as errors naming the flag, before anything else is started.
-func StartTelemetry(ctx *cli.Context, ncfg *node.OpenTelemetryConfig) (*tracesetup.Pipeline, error) {
-	if !ctx.Bool(TelemetryFlag.Name) {
+// applyTelemetryFlags folds the --telemetry flags into cfg, the settings of
+// the --rpc.telemetry flags, and returns how to trace blocks (LevelOff when
+// telemetry is not enabled) and the export options. Bad values are errors
+// naming the flag.
+func applyTelemetryFlags(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options, error) {
+	var (
+		opts tracesetup.Options
+		off  telemetry.BlockTracing
+	)
+	level, err := telemetry.ParseBlockLevel(ctx.String(TelemetryLevelFlag.Name))
+	if err != nil {
+		return off, opts, fmt.Errorf("--%s: %w", TelemetryLevelFlag.Name, err)
+	}
+	threshold := ctx.Duration(TelemetryFetchSpanThresholdFlag.Name)
+	if threshold < 0 {
+		return off, opts, fmt.Errorf("--%s: negative duration %v", TelemetryFetchSpanThresholdFlag.Name, threshold)
+	}
+	if ctx.Bool(TelemetryFlag.Name) {
+		cfg.Enabled = true
+	}
+	if ctx.IsSet(TelemetryEndpointFlag.Name) {
+		endpoint := ctx.String(TelemetryEndpointFlag.Name)
+		if cfg.Endpoint != "" && cfg.Endpoint != endpoint {
+			return off, opts, fmt.Errorf("--%s %q and --%s %q differ: one process exports to one endpoint",
+				TelemetryEndpointFlag.Name, endpoint, RPCTelemetryEndpointFlag.Name, cfg.Endpoint)
+		}
+		cfg.Endpoint = endpoint
+	}
+	if ctx.IsSet(TelemetrySampleRatioFlag.Name) {
+		ratio := ctx.Float64(TelemetrySampleRatioFlag.Name)
+		if ratio < 0 || ratio > 1 {
+			return off, opts, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", TelemetrySampleRatioFlag.Name, ratio)
+		}
+		cfg.SampleRatio = ratio
+	}
+	if !cfg.Enabled {
 		for _, f := range TelemetryFlags[1:] {
 			if name := f.Names()[0]; ctx.IsSet(name) {
 				log.Warn(fmt.Sprintf("Ignoring --%s without --%s", name, TelemetryFlag.Name))
 			}
 		}
-		return nil, nil
-	}
-	cfg, level, err := telemetryConfig(ctx, ncfg)
-	if err != nil {
-		return nil, err
-	}
-	pipeline, err := tracesetup.NewPipeline(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("--%s: %w", TelemetryEndpointFlag.Name, err)
-	}
-	ncfg.Enabled = false
-	telemetry.SetBlockLevel(level)
-	return pipeline, nil
-}
-
-// telemetryConfig reads and checks the telemetry flags.
-func telemetryConfig(ctx *cli.Context, ncfg *node.OpenTelemetryConfig) (tracesetup.PipelineConfig, telemetry.BlockLevel, error) {
-	level, err := telemetry.ParseBlockLevel(ctx.String(TelemetryLevelFlag.Name))
-	if err != nil {
-		return tracesetup.PipelineConfig{}, 0, fmt.Errorf("--%s: %w", TelemetryLevelFlag.Name, err)
-	}
-	cfg := tracesetup.PipelineConfig{
-		Endpoint:     ctx.String(TelemetryEndpointFlag.Name),
-		AuthUser:     ncfg.AuthUser,
-		AuthPassword: ncfg.AuthPassword,
-		InstanceID:   ncfg.InstanceID,
-		Tags:         ncfg.Tags,
-	}
-	switch {
-	case cfg.Endpoint == "":
-		cfg.Endpoint = ncfg.Endpoint
-	case ncfg.Endpoint != "" && ncfg.Endpoint != cfg.Endpoint:
-		return cfg, 0, fmt.Errorf("--%s %q and --%s %q differ: one process exports to one endpoint",
-			TelemetryEndpointFlag.Name, cfg.Endpoint, RPCTelemetryEndpointFlag.Name, ncfg.Endpoint)
-	}
-	if ctx.IsSet(TelemetrySampleRatioFlag.Name) {
-		cfg.SampleRatio, cfg.SampleSet = ctx.Float64(TelemetrySampleRatioFlag.Name), true
-		if cfg.SampleRatio < 0 || cfg.SampleRatio > 1 {
-			return cfg, 0, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", TelemetrySampleRatioFlag.Name, cfg.SampleRatio)
-		}
+		return off, opts, nil
 	}
 	if level == telemetry.LevelNode {
-		cfg.QueueSize = nodeFetchQueueSize
+		opts.QueueSize = nodeLevelQueueSize
 	}
-	return cfg, level, nil
+	return telemetry.BlockTracing{Level: level, FetchSpanThreshold: threshold}, opts, nil
 }
 
-// StartImportTelemetry starts block telemetry for an offline command such as
-// geth import, exiting with an error naming the flag if one is bad. The
-// returned function flushes and stops it; call it when the command is done.
-func StartImportTelemetry(ctx *cli.Context) func() {
-	pipeline, err := StartTelemetry(ctx, &node.OpenTelemetryConfig{})
+// NodeTelemetry folds the --telemetry flags into the node's OpenTelemetry
+// settings, for tracesetup.SetupTelemetryWith, and returns the level to trace
+// the node's chain at and the export options. It exits with an error naming
+// the flag if one is bad.
+func NodeTelemetry(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options) {
+	level, opts, err := applyTelemetryFlags(ctx, cfg)
 	if err != nil {
 		Fatalf("Telemetry: %v", err)
 	}
-	if pipeline == nil {
-		return func() {}
-	}
-	return func() { pipeline.Shutdown() }
+	return level, opts
 }
 
-// RegisterNodeTelemetry starts block telemetry for the full node and ties its
-// shutdown to the node's.
-func RegisterNodeTelemetry(ctx *cli.Context, stack *node.Node, ncfg *node.OpenTelemetryConfig) {
-	pipeline, err := StartTelemetry(ctx, ncfg)
+// StartImportTelemetry starts telemetry for an offline command such as geth
+// import, exiting with an error naming the flag if one is bad. It returns the
+// level to trace the command's chain at and a function that flushes and
+// stops telemetry; call it when the command is done.
+func StartImportTelemetry(ctx *cli.Context) (telemetry.BlockTracing, func()) {
+	cfg := node.DefaultConfig.OpenTelemetry
+	level, opts, err := applyTelemetryFlags(ctx, &cfg)
 	if err != nil {
 		Fatalf("Telemetry: %v", err)
 	}
-	if pipeline != nil {
-		stack.RegisterLifecycle(pipeline)
+	if !cfg.Enabled {
+		return level, func() {}
 	}
+	service, err := tracesetup.NewService(cfg, opts)
+	if err != nil {
+		Fatalf("Telemetry: --%s: %v", TelemetryEndpointFlag.Name, err)
+	}
+	if err := service.Start(); err != nil {
+		Fatalf("Telemetry: --%s: %v", TelemetryEndpointFlag.Name, err)
+	}
+	return level, func() { service.Stop() }
 }

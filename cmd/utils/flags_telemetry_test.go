@@ -26,38 +26,42 @@ import (
 )
 
 // telemetryConfigFor parses args with the telemetry flags and returns what
-// telemetryConfig makes of them.
-func telemetryConfigFor(t *testing.T, args []string, ncfg node.OpenTelemetryConfig) (string, telemetry.BlockLevel, error) {
+// applyTelemetryFlags makes of them, starting from the --rpc.telemetry
+// settings ncfg.
+func telemetryConfigFor(t *testing.T, args []string, ncfg node.OpenTelemetryConfig) (node.OpenTelemetryConfig, telemetry.BlockLevel, error) {
 	t.Helper()
 	var (
-		endpoint string
-		level    telemetry.BlockLevel
-		cfgErr   error
+		tracing telemetry.BlockTracing
+		cfgErr  error
 	)
 	app := cli.NewApp()
 	app.Flags = TelemetryFlags
 	app.Action = func(ctx *cli.Context) error {
-		cfg, l, err := telemetryConfig(ctx, &ncfg)
-		endpoint, level, cfgErr = cfg.Endpoint, l, err
+		tracing, _, cfgErr = applyTelemetryFlags(ctx, &ncfg)
 		return nil
 	}
 	app.Writer, app.ErrWriter = new(strings.Builder), new(strings.Builder)
-	if err := app.Run(append([]string{"geth", "--telemetry"}, args...)); err != nil {
+	if err := app.Run(append([]string{"geth"}, args...)); err != nil {
 		t.Fatal(err)
 	}
-	return endpoint, level, cfgErr
+	return ncfg, tracing.Level, cfgErr
 }
 
 func TestTelemetryConfig(t *testing.T) {
-	endpoint, level, err := telemetryConfigFor(t, []string{"--telemetry.endpoint", "grpc://127.0.0.1:4317", "--telemetry.level", "node"}, node.OpenTelemetryConfig{})
-	if err != nil || endpoint != "grpc://127.0.0.1:4317" || level != telemetry.LevelNode {
-		t.Errorf("got %q, %v, %v", endpoint, level, err)
+	cfg, level, err := telemetryConfigFor(t, []string{"--telemetry", "--telemetry.endpoint", "grpc://127.0.0.1:4317", "--telemetry.level", "node", "--telemetry.sample-ratio", "0.5"}, node.OpenTelemetryConfig{SampleRatio: 1})
+	if err != nil || !cfg.Enabled || cfg.Endpoint != "grpc://127.0.0.1:4317" || cfg.SampleRatio != 0.5 || level != telemetry.LevelNode {
+		t.Errorf("got %+v, %v, %v", cfg, level, err)
 	}
-	// The default level is phase, and the RPC telemetry endpoint is used when
-	// no block telemetry endpoint is given.
-	endpoint, level, err = telemetryConfigFor(t, nil, node.OpenTelemetryConfig{Endpoint: "http://collector:4318"})
-	if err != nil || endpoint != "http://collector:4318" || level != telemetry.LevelPhase {
-		t.Errorf("defaults: got %q, %v, %v", endpoint, level, err)
+	// --rpc.telemetry alone enables block tracing at the default level,
+	// phase, and keeps its endpoint.
+	cfg, level, err = telemetryConfigFor(t, nil, node.OpenTelemetryConfig{Enabled: true, Endpoint: "http://collector:4318"})
+	if err != nil || cfg.Endpoint != "http://collector:4318" || level != telemetry.LevelPhase {
+		t.Errorf("rpc telemetry: got %+v, %v, %v", cfg, level, err)
+	}
+	// Without either, telemetry stays off.
+	cfg, level, err = telemetryConfigFor(t, []string{"--telemetry.level", "node"}, node.OpenTelemetryConfig{})
+	if err != nil || cfg.Enabled || level != telemetry.LevelOff {
+		t.Errorf("off: got %+v, %v, %v", cfg, level, err)
 	}
 }
 
@@ -67,9 +71,10 @@ func TestTelemetryConfigErrors(t *testing.T) {
 		ncfg node.OpenTelemetryConfig
 		want string
 	}{
-		{[]string{"--telemetry.level", "trie"}, node.OpenTelemetryConfig{}, "--telemetry.level"},
-		{[]string{"--telemetry.sample-ratio", "2"}, node.OpenTelemetryConfig{}, "--telemetry.sample-ratio"},
-		{[]string{"--telemetry.endpoint", "http://a:4318"}, node.OpenTelemetryConfig{Endpoint: "http://b:4318"}, "--rpc.telemetry.endpoint"},
+		{[]string{"--telemetry", "--telemetry.level", "trie"}, node.OpenTelemetryConfig{}, "--telemetry.level"},
+		{[]string{"--telemetry", "--telemetry.sample-ratio", "2"}, node.OpenTelemetryConfig{}, "--telemetry.sample-ratio"},
+		{[]string{"--telemetry", "--telemetry.fetch-span-threshold", "-1ms"}, node.OpenTelemetryConfig{}, "--telemetry.fetch-span-threshold"},
+		{[]string{"--telemetry", "--telemetry.endpoint", "http://a:4318"}, node.OpenTelemetryConfig{Endpoint: "http://b:4318"}, "--rpc.telemetry.endpoint"},
 	} {
 		_, _, err := telemetryConfigFor(t, tc.args, tc.ncfg)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -18,6 +18,8 @@ package state
 
 import (
 	"context"
+	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
@@ -31,27 +33,42 @@ import (
 // the span in ctx. A nil *stateTrace emits nothing; all methods accept it.
 //
 // Storage tries are updated and hashed concurrently, so the methods that
-// concern them only read the stateTrace; the account (or binary) trie spans
-// are driven from IntermediateRoot's own goroutine.
+// concern them only read the stateTrace, but for the list of hash spans that
+// wait for their work counts (guarded by mu); the account (or binary) trie
+// spans are driven from IntermediateRoot's own goroutine.
+//
+// The rehash work of a trie (nodes hashed, hash operations) is counted
+// outside the hash span and outside the StateDB's own timers: for a binary
+// trie before the account-hash timer starts, for Merkle-Patricia tries after
+// IntermediateRoot's timers stopped (flushHashSpans), from the hashes the
+// trie caches; the hash spans are ended then, at the time hashing ended.
 type stateTrace struct {
 	ctx   context.Context
+	rec   *nodefetch.Recorder // the block's node-fetch recorder, nil below node level
 	ubt   bool
-	state *trieSpan // the account trie's, or the binary trie's, open update span
+	state *trieSpan // the account trie's, or the binary trie's, open span
+
+	mu      sync.Mutex
+	pending []*trieSpan // hash spans to end with their work counts
 }
 
 // SetTraceContext makes the state emit spans for its trie work as children of
-// the recording span in ctx, or stop emitting them when ctx carries none. It
-// must not be called concurrently with IntermediateRoot or Commit.
+// the recording span in ctx, or stop emitting them when ctx carries none. The
+// node-fetch recorder in ctx (nodefetch.NewContext), if any, is told about
+// each span so that fetches can be attributed to it. It must not be called
+// concurrently with IntermediateRoot or Commit.
 func (s *StateDB) SetTraceContext(ctx context.Context) {
 	if ctx == nil || !trace.SpanFromContext(ctx).IsRecording() {
+		s.trace.flushHashSpans()
 		s.trace = nil
 		return
 	}
 	var open *trieSpan
 	if s.trace != nil {
 		open = s.trace.state
+		s.trace.flushHashSpans()
 	}
-	s.trace = &stateTrace{ctx: ctx, ubt: s.db.Type().Is(TypeUBT), state: open}
+	s.trace = &stateTrace{ctx: ctx, rec: nodefetch.FromContext(ctx), ubt: s.db.Type().Is(TypeUBT), state: open}
 }
 
 func (t *stateTrace) kind() string {
@@ -61,12 +78,26 @@ func (t *stateTrace) kind() string {
 	return nodefetch.KindMPT.String()
 }
 
+// registerPhase offers span to the block's node-fetch recorder, so that the
+// fetches made while it is open are attributed to it.
+func (t *stateTrace) registerPhase(span trace.Span, owner common.Hash, anyOwner bool) {
+	if t.rec != nil && span.IsRecording() {
+		t.rec.AddPhase(owner, anyOwner, span)
+	}
+}
+
 // trieSpan covers the update, then the rehash, of one trie.
 type trieSpan struct {
-	st    *stateTrace
-	owner common.Hash
-	span  trace.Span // the open span: update, then hash
-	end   func(*error)
+	st      *stateTrace
+	owner   common.Hash
+	span    trace.Span // the open span: update, then hash
+	updated bool       // the update span has ended
+
+	// Rehash bookkeeping, for the hash span's attributes.
+	tr      Trie
+	work    []telemetry.Attribute // counted before hashing (binary trie)
+	noWork  bool                  // the trie's root hash was cached: nothing rehashed
+	hashEnd time.Time
 }
 
 // startTrieUpdate opens the update span of the trie owned by owner (zero for
@@ -81,63 +112,110 @@ func (t *stateTrace) startTrieUpdate(owner common.Hash) *trieSpan {
 }
 
 func (ts *trieSpan) open(name string) {
-	_, ts.span, ts.end = telemetry.StartSpan(ts.st.ctx, name,
-		telemetry.StringAttribute("trie.kind", ts.st.kind()),
-		telemetry.StringAttribute("trie.owner", ts.owner.Hex()),
-	)
-	registerPhase(ts.span, ts.owner, false)
+	_, ts.span = trace.SpanFromContext(ts.st.ctx).TracerProvider().Tracer("").Start(ts.st.ctx, name,
+		trace.WithAttributes(
+			telemetry.StringAttribute("trie.kind", ts.st.kind()),
+			telemetry.StringAttribute("trie.owner", ts.owner.Hex()),
+		))
+	ts.st.registerPhase(ts.span, ts.owner, false)
 }
 
-// hash ends the update span, hashes tr inside a rehash span that reports the
-// hashing work, and returns the root. On a nil trieSpan it just hashes.
+// endUpdate ends the update span, once.
+func (ts *trieSpan) endUpdate() {
+	if !ts.updated {
+		ts.span.End()
+		ts.updated = true
+	}
+}
+
+// hash ends the update span, hashes tr inside a rehash span and returns the
+// root. The rehash span stays pending, with its end time fixed, until
+// flushHashSpans counts the work. On a nil trieSpan it just hashes.
 func (ts *trieSpan) hash(tr Trie) common.Hash {
 	if ts == nil {
 		return tr.Hash()
 	}
-	ts.end(nil)
+	ts.endUpdate()
+	ts.tr, ts.noWork = tr, hashCached(tr)
 	ts.open("state.trie.hash")
-	attrs := hashWorkBefore(tr)
 	root := tr.Hash()
-	attrs = append(attrs, hashWorkAfter(tr)...)
-	ts.span.SetAttributes(attrs...)
+	ts.hashEnd = time.Now()
+
+	ts.st.mu.Lock()
+	ts.st.pending = append(ts.st.pending, ts)
+	ts.st.mu.Unlock()
 	return root
 }
 
-// close ends whichever span is open.
+// close ends whichever span is open, unless it is a hash span that waits for
+// flushHashSpans.
 func (ts *trieSpan) close() {
-	if ts == nil || ts.end == nil {
-		return
+	if ts != nil && ts.hashEnd.IsZero() {
+		ts.endUpdate()
 	}
-	ts.end(nil)
-	ts.end = nil
 }
 
-// hashWorkBefore reads the pending rehash work from tries that report it.
-func hashWorkBefore(tr Trie) []telemetry.Attribute {
-	switch t := tr.(type) {
-	case interface{ HashWork() (int, int) }: // binary trie
-		nodes, ops := t.HashWork()
-		attrs := []telemetry.Attribute{
+// hashCached reports whether the trie's root hash is cached, so that Hash
+// does no work. Tries that cannot tell are assumed to have work.
+func hashCached(tr Trie) bool {
+	if t, ok := tr.(interface{ HashCached() bool }); ok {
+		return t.HashCached()
+	}
+	return false
+}
+
+// countStateHashWork ends the update span of the account (or binary) trie
+// and, for a binary trie, counts the rehash work pending in it, which is
+// known only before hashing. IntermediateRoot calls it before its
+// account-hash timer starts, so that the count is in no timed region.
+func (t *stateTrace) countStateHashWork(tr Trie) {
+	if t == nil {
+		return
+	}
+	t.startStateTrieUpdate()
+	t.state.endUpdate()
+	if w, ok := tr.(interface{ HashWork() (int, int) }); ok { // binary trie
+		nodes, ops := w.HashWork()
+		t.state.work = []telemetry.Attribute{
 			telemetry.IntAttribute("trie.nodes_hashed", nodes),
 			telemetry.IntAttribute("trie.hash_ops", ops),
 		}
 		if g, ok := tr.(interface{ GroupDepth() int }); ok {
-			attrs = append(attrs, telemetry.IntAttribute("bintrie.group_depth", g.GroupDepth()))
+			t.state.work = append(t.state.work, telemetry.IntAttribute("bintrie.group_depth", g.GroupDepth()))
 		}
-		return attrs
-	case interface{ HashWork() int }: // Merkle-Patricia trie
-		return []telemetry.Attribute{telemetry.IntAttribute("trie.nodes_hashed", t.HashWork())}
 	}
-	return nil
 }
 
-// hashWorkAfter reads the hash operations an MPT did, which are known only
-// after hashing (nodes under 32 bytes are embedded, not hashed).
-func hashWorkAfter(tr Trie) []telemetry.Attribute {
-	if t, ok := tr.(interface{ HashedWork() int }); ok {
-		return []telemetry.Attribute{telemetry.IntAttribute("trie.hash_ops", t.HashedWork())}
+// flushHashSpans ends the pending hash spans at the time their hashing ended,
+// with the work counted now: for a Merkle-Patricia trie, the modified nodes
+// (all rehashed) and those of them that were hashed with keccak256, not
+// embedded in their parent. IntermediateRoot defers it so that it runs after
+// its own timers. Before Byzantium, when a block has several intermediate
+// roots, a trie's counts include the nodes rehashed by the earlier ones.
+func (t *stateTrace) flushHashSpans() {
+	if t == nil {
+		return
 	}
-	return nil
+	t.mu.Lock()
+	pending := t.pending
+	t.pending = nil
+	t.mu.Unlock()
+
+	for _, ts := range pending {
+		attrs := ts.work
+		if ts.work == nil {
+			nodes, ops := 0, 0
+			if w, ok := ts.tr.(interface{ HashedWork() (int, int) }); ok && !ts.noWork {
+				nodes, ops = w.HashedWork()
+			}
+			attrs = []telemetry.Attribute{
+				telemetry.IntAttribute("trie.nodes_hashed", nodes),
+				telemetry.IntAttribute("trie.hash_ops", ops),
+			}
+		}
+		ts.span.SetAttributes(attrs...)
+		ts.span.End(trace.WithTimestamp(ts.hashEnd))
+	}
 }
 
 // startStateTrieUpdate opens the update span of the account trie (or of the
@@ -173,7 +251,7 @@ func (s *StateDB) tracedCommit(rules params.Rules, block uint64) (*StateUpdate, 
 	}
 	_, span, end := telemetry.StartSpan(s.trace.ctx, "state.trie.commit",
 		telemetry.StringAttribute("trie.kind", s.trace.kind()))
-	registerPhase(span, common.Hash{}, true)
+	s.trace.registerPhase(span, common.Hash{}, true)
 	ret, err := s.commit(rules, block)
 	if err == nil && span.IsRecording() {
 		span.SetAttributes(updateAttributes(ret)...)
@@ -189,7 +267,7 @@ func (s *StateDB) commitDatabase(ret *StateUpdate) error {
 	}
 	_, span, end := telemetry.StartSpan(s.trace.ctx, "triedb.commit",
 		telemetry.StringAttribute("trie.kind", s.trace.kind()))
-	registerPhase(span, common.Hash{}, true)
+	s.trace.registerPhase(span, common.Hash{}, true)
 	err := s.db.Commit(ret)
 	if err == nil && span.IsRecording() {
 		span.SetAttributes(updateAttributes(ret)...)
@@ -222,13 +300,5 @@ func updateAttributes(ret *StateUpdate) []telemetry.Attribute {
 		telemetry.IntAttribute("trie.nodes_deleted", deleted),
 		telemetry.IntAttribute("trie.bytes_written", nodeBytes),
 		telemetry.IntAttribute("code.bytes_written", codeBytes),
-	}
-}
-
-// registerPhase offers span to the active node-fetch recorder, so that the
-// fetches made while it is open are attributed to it.
-func registerPhase(span trace.Span, owner common.Hash, anyOwner bool) {
-	if rec := nodefetch.Active(); rec != nil && span.IsRecording() {
-		rec.AddPhase(owner, anyOwner, span)
 	}
 }

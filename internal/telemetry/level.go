@@ -18,7 +18,7 @@ package telemetry
 
 import (
 	"fmt"
-	"sync/atomic"
+	"time"
 )
 
 // BlockLevel is how much of block processing is traced.
@@ -30,9 +30,10 @@ const (
 	// LevelBlock gives one span per processed block and nothing below it.
 	LevelBlock
 	// LevelPhase adds the block's phases below the block span: execution,
-	// state reads, trie update and rehash per trie, trie commit, triedb commit.
+	// trie update and rehash per trie, trie commit, triedb commit.
 	LevelPhase
-	// LevelNode adds one span per trie node fetched from the node database.
+	// LevelNode adds a summary of the trie nodes the block fetched from the
+	// node database to the block span, and a span for each slow fetch.
 	LevelNode
 )
 
@@ -56,16 +57,14 @@ func ParseBlockLevel(s string) (BlockLevel, error) {
 	return LevelOff, fmt.Errorf("invalid telemetry level %q (want block, phase or node)", s)
 }
 
-var blockLevel atomic.Int32
+// DefaultFetchSpanThreshold is how slow a trie node fetch must be, at node
+// level, to get a span of its own: in practice, fetches that reached the disk.
+const DefaultFetchSpanThreshold = 100 * time.Microsecond
 
-// SetBlockLevel sets how much of block processing is traced, process-wide, as
-// the tracer provider itself is. It is set once at startup, before blocks are
-// processed.
-func SetBlockLevel(l BlockLevel) {
-	blockLevel.Store(int32(l))
-}
-
-// CurrentBlockLevel returns the level set by SetBlockLevel, LevelOff if none.
-func CurrentBlockLevel() BlockLevel {
-	return BlockLevel(blockLevel.Load())
+// BlockTracing is how much of block processing is traced.
+type BlockTracing struct {
+	Level BlockLevel
+	// FetchSpanThreshold: at node level, trie node fetches at least this slow
+	// get a span each (zero: every fetch); all are counted in the block span.
+	FetchSpanThreshold time.Duration
 }

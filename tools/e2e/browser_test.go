@@ -197,7 +197,7 @@ func checkPage(t *testing.T, page *browserPage, text string, minCharts int) {
 var (
 	blockHeaderRE = regexp.MustCompile(`(?m)^Block ([0-9,?]+)  `)
 	timeRowRE     = regexp.MustCompile(`^  (total|execution \(excl\. reads\)|state reads|trie update|rehash|trie commit|triedb commit|other) +(.*)$`)
-	checkRE       = regexp.MustCompile(`^  check: ([0-9,]+) trie\.node\.fetch spans (?:=|!=) trie\.node_fetches ([0-9,]+) .*  (ok|MISMATCH)$`)
+	checkRE       = regexp.MustCompile(`^  check: ([0-9,]+) trie\.node\.fetch spans (?:\+ ([0-9,]+) aggregated \+ [0-9,-]+ dropped )?(?:=|!=) trie\.node_fetches ([0-9,]+) .*(ok|MISMATCH)$`)
 	noCounterRE   = regexp.MustCompile(`^  check: ([0-9,]+) trie\.node\.fetch spans, no trie\.node_fetches counter$`)
 	depthHeadRE   = regexp.MustCompile(`^  by depth \((\S+) trie, `)
 	groupHeadRE   = regexp.MustCompile(`^  by (source|trie kind|trie|phase)$`)
@@ -245,7 +245,10 @@ func textFigures(t *testing.T, text string) map[string]string {
 			switch section {
 			case "node":
 				if g := checkRE.FindStringSubmatch(line); g != nil {
-					figs[id+"/fetch/spans"], figs[id+"/fetch/counted"], figs[id+"/check"] = g[1], g[2], g[3]
+					figs[id+"/fetch/spans"], figs[id+"/fetch/counted"], figs[id+"/check"] = g[1], g[3], g[4]
+					if g[2] != "" {
+						figs[id+"/fetch/aggregated"] = g[2]
+					}
 				} else if g := noCounterRE.FindStringSubmatch(line); g != nil {
 					figs[id+"/fetch/spans"], figs[id+"/check"] = g[1], "-"
 				} else if g := depthHeadRE.FindStringSubmatch(line); g != nil {

@@ -160,12 +160,13 @@ func missingBlockSpan(tr jaegerTrace) bool {
 
 // importTraced imports files into datadir with node-level telemetry exported
 // to endpoint under the given service name, or without telemetry if endpoint
-// is empty.
+// is empty. Every node fetch gets a span (--telemetry.fetch-span-threshold 0),
+// the heaviest span load, which the fetch checks and the pages want.
 func importTraced(t *testing.T, datadir, endpoint, service string, files ...string) *result {
 	t.Helper()
 	args := []string{"--datadir", datadir, "import", "--nocompaction"}
 	if endpoint != "" {
-		args = append(args, "--telemetry", "--telemetry.endpoint", endpoint, "--telemetry.level", "node")
+		args = append(args, "--telemetry", "--telemetry.endpoint", endpoint, "--telemetry.level", "node", "--telemetry.fetch-span-threshold", "0")
 	}
 	args = append(args, files...)
 	cmd := exec.Command(bin(t, "geth"), args...)
@@ -266,14 +267,22 @@ func checkJaegerBlockTrace(t *testing.T, kind string, tr jaegerTrace) int64 {
 		t.Fatalf("trace %s: want one block span, got %d", tr.TraceID, names["core.blockchain.ProcessBlock"])
 	}
 	number := root.intTag("block.number")
-	for _, name := range []string{"bc.processor.Process", "state.read", "bc.validator.ValidateState",
+	for _, name := range []string{"bc.processor.Process", "bc.validator.ValidateState",
 		"state.trie.update", "state.trie.hash", "state.trie.commit", "triedb.commit"} {
 		if names[name] == 0 {
 			t.Errorf("block %d: no %s span", number, name)
 		}
 	}
-	if fetches := root.intTag("trie.node_fetches"); int64(names["trie.node.fetch"]) != fetches {
-		t.Errorf("block %d: %d trie.node.fetch spans in Jaeger, the trie layer counted %d", number, names["trie.node.fetch"], fetches)
+	if names["state.read"] != 0 {
+		t.Errorf("block %d: a state.read span; state reads are block span attributes", number)
+	}
+	if _, ok := root.tag("state.storage_read_us"); !ok {
+		t.Errorf("block %d: no state.storage_read_us on the block span", number)
+	}
+	spans, aggregated, dropped := int64(names["trie.node.fetch"]), root.intTag("trie.node_fetches_aggregated"), root.intTag("trie.node_fetch_spans_dropped")
+	if fetches := root.intTag("trie.node_fetches"); spans+aggregated+dropped != fetches || root.intTag("trie.node_fetch_spans") != spans {
+		t.Errorf("block %d: %d trie.node.fetch spans in Jaeger (%d emitted), %d aggregated, %d dropped; the trie layer counted %d",
+			number, spans, root.intTag("trie.node_fetch_spans"), aggregated, dropped, fetches)
 	}
 	wantKind := map[string]string{"ubt": "binary", "mpt": "mpt"}[kind]
 	for i := range tr.Spans {

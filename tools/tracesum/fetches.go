@@ -27,7 +27,8 @@ type fetchSummary struct {
 	Spans        int64        `json:"spans"`
 	Counted      *int64       `json:"counted"`       // trie.node_fetches of the block span
 	Dropped      *int64       `json:"spans_dropped"` // trie.node_fetch_spans_dropped
-	Complete     bool         `json:"complete"`      // Spans == Counted
+	Aggregated   *int64       `json:"aggregated"`    // trie.node_fetches_aggregated: fetches below geth's span threshold
+	Complete     bool         `json:"complete"`      // Spans + Aggregated + Dropped == Counted (Spans == Counted without aggregation)
 	Total        fetchStats   `json:"total"`
 	ByDepth      []depthGroup `json:"by_depth"`
 	BySource     []fetchGroup `json:"by_source"`
@@ -64,6 +65,9 @@ func newFetchSummary(b *blockSpans) *fetchSummary {
 	if v, ok := b.root.intAttr("trie.node_fetch_spans_dropped"); ok {
 		fs.Dropped = &v
 	}
+	if v, ok := b.root.intAttr("trie.node_fetches_aggregated"); ok {
+		fs.Aggregated = &v
+	}
 	for _, s := range b.named(opNodeFetch) {
 		total.add(s)
 		kind := s.strAttr("trie.kind")
@@ -85,10 +89,13 @@ func newFetchSummary(b *blockSpans) *fetchSummary {
 		return nil
 	}
 	fs.Spans = total.count
-	fs.Complete = fs.Counted != nil && *fs.Counted == fs.Spans
+	fs.Complete = fs.Counted != nil && *fs.Counted == fs.Spans+fs.unspanned()
 	fs.Total = total.stats()
 	fs.ByDepth = sortedDepths(depths)
 	fs.BySource = sources.sorted(bySource)
+	if fs.Aggregated != nil {
+		fs.fromSummary(b)
+	}
 	fs.ByKind = kinds.sorted(byKey)
 	fs.ByTrie = tries.sorted(byKey)
 	fs.StorageTries = len(owners)
@@ -250,3 +257,63 @@ func bySource(ki, kj string, _, _ *fetchAcc) bool {
 
 // byFirstFetch orders groups by their earliest fetch.
 func byFirstFetch(_, _ string, ai, aj *fetchAcc) bool { return ai.first < aj.first }
+
+// unspanned returns how many counted fetches geth gave no span on purpose:
+// those below its span threshold (aggregated) and, when it aggregates, those
+// over its span limit (dropped). Traces without aggregation count every
+// fetch as a span, drops included.
+func (fs *fetchSummary) unspanned() int64 {
+	if fs.Aggregated == nil {
+		return 0
+	}
+	n := *fs.Aggregated
+	if fs.Dropped != nil {
+		n += *fs.Dropped
+	}
+	return n
+}
+
+// fetchSources are the node sources geth's node-fetch summary counts.
+var fetchSources = []string{"unknown", "diff", "dirty", "clean", "disk"}
+
+// fromSummary takes the totals, depths and sources of every fetch from the
+// block span's node-fetch summary, written by geth that gives only slow
+// fetches a span; the trie, kind and phase breakdowns stay those of the
+// spans. The summary has counts per depth and source, not bytes or times.
+func (fs *fetchSummary) fromSummary(b *blockSpans) {
+	r := b.root
+	fs.Total = fetchStats{
+		Count:  *fs.Counted,
+		Bytes:  r.intOr("trie.node_fetch_bytes"),
+		TimeUS: float64(r.intOr("trie.node_fetch_us")),
+		Failed: r.intOr("trie.node_fetches_failed"),
+	}
+	if fs.Total.Count > 0 {
+		fs.Total.MeanUS = fs.Total.TimeUS / float64(fs.Total.Count)
+	}
+	if depths, ok := r.intsAttr("trie.node_fetch_depths"); ok {
+		kind := "mpt"
+		for _, s := range b.below {
+			if k := s.strAttr("trie.kind"); k != "" {
+				kind = k
+				break
+			}
+		}
+		fs.ByDepth = nil
+		for d, n := range depths {
+			if n > 0 {
+				fs.ByDepth = append(fs.ByDepth, depthGroup{Kind: kind, Depth: int64(d), fetchStats: fetchStats{Count: n}})
+			}
+		}
+	}
+	var sources []fetchGroup
+	for _, src := range fetchSources {
+		if n := r.intOr("trie.node_fetches." + src); n > 0 {
+			sources = append(sources, fetchGroup{Key: src, fetchStats: fetchStats{Count: n}})
+		}
+	}
+	if len(sources) > 0 {
+		sort.SliceStable(sources, func(i, j int) bool { return sources[i].Count > sources[j].Count })
+		fs.BySource = sources
+	}
+}

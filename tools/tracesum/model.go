@@ -16,6 +16,8 @@
 
 package main
 
+import "encoding/json"
+
 // span is one span of a trace, whichever export format it came from. Times
 // are in nanoseconds; attribute values are int64, float64, string or bool.
 type span struct {
@@ -100,4 +102,19 @@ func (ts *traceSet) add(s *span, format string) {
 // traces returns the collected traces.
 func (ts *traceSet) traces() []*trace {
 	return ts.order
+}
+
+// intsAttr returns the integer array attribute key: an OTLP array, or the
+// JSON text Jaeger's v1 API gives arrays as.
+func (s *span) intsAttr(key string) ([]int64, bool) {
+	switch v := s.attrs[key].(type) {
+	case []int64:
+		return v, true
+	case string:
+		var out []int64
+		if err := json.Unmarshal([]byte(v), &out); err == nil {
+			return out, true
+		}
+	}
+	return nil, false
 }

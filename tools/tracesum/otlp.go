@@ -76,6 +76,12 @@ func otlpSpan(sp ptrace.Span) (*span, error) {
 			s.attrs[k] = v.Double()
 		case pcommon.ValueTypeBool:
 			s.attrs[k] = v.Bool()
+		case pcommon.ValueTypeSlice:
+			ints := make([]int64, 0, v.Slice().Len())
+			for _, e := range v.Slice().All() {
+				ints = append(ints, e.Int())
+			}
+			s.attrs[k] = ints
 		}
 	}
 	return s, nil

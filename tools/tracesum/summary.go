@@ -94,6 +94,15 @@ func (fs *fetchSummary) checkWarning() string {
 	case fs.Counted == nil:
 		return fmt.Sprintf("%d trie.node.fetch spans, but the block span has no trie.node_fetches counter to check them against", fs.Spans)
 	}
+	if fs.Aggregated != nil {
+		missing := *fs.Counted - fs.Spans - fs.unspanned()
+		if missing < 0 {
+			return fmt.Sprintf("%d trie.node.fetch spans and %d fetches aggregated or dropped by geth, but trie.node_fetches = %d: %d more than counted",
+				fs.Spans, fs.unspanned(), *fs.Counted, -missing)
+		}
+		return fmt.Sprintf("%d trie.node.fetch spans and %d fetches aggregated or dropped by geth, but trie.node_fetches = %d: %d spans lost after export, e.g. by the collector or a trimmed file",
+			fs.Spans, fs.unspanned(), *fs.Counted, missing)
+	}
 	missing := *fs.Counted - fs.Spans
 	if missing < 0 {
 		return fmt.Sprintf("%d trie.node.fetch spans, but trie.node_fetches = %d: %d spans more than counted", fs.Spans, *fs.Counted, -missing)

@@ -280,3 +280,41 @@ func checkGroups(t *testing.T, what string, got, want []fetchGroup) {
 		t.Errorf("%s: %+v, want %+v", what, got, want)
 	}
 }
+
+// TestReadAttributesAndAggregation summarizes a block as geth traces it now:
+// state reads as block span attributes (no state.read span), and node
+// fetches below the span threshold counted as aggregated, not as spans.
+func TestReadAttributesAndAggregation(t *testing.T) {
+	b := findBlocks(loadFile(t, smallOTLP))[0]
+	var kept []*span
+	for _, s := range b.below {
+		if s.name != opStateRead && s.id != "0000000000000101" && s.id != "0000000000000102" {
+			kept = append(kept, s)
+		}
+	}
+	b.below = kept
+	b.root.attrs["trie.node_fetches_aggregated"] = int64(2)
+	s := summarize(b)
+	for _, row := range s.Time {
+		switch row.Name {
+		case rowReads:
+			if row.Spans != 0 || row.SpanUS == nil || *row.SpanUS != 1000 {
+				t.Errorf("reads row %+v, want 1000 µs from time.state_read_us, no span", row)
+			}
+		case rowExecution:
+			if row.SpanUS == nil || *row.SpanUS != 3000 {
+				t.Errorf("execution row %+v, want the Process span minus the reads, 3000 µs", row)
+			}
+		}
+	}
+	if !s.Fetches.Complete || len(s.Warnings) != 0 {
+		t.Errorf("4 spans + 2 aggregated + 0 dropped = 6 counted, but complete %v, warnings %q", s.Fetches.Complete, s.Warnings)
+	}
+	if got, want := checkLine(s.Fetches), "check: 4 trie.node.fetch spans + 2 aggregated + 0 dropped = trie.node_fetches 6  ok"; got != want {
+		t.Errorf("check line %q, want %q", got, want)
+	}
+	b.root.attrs["trie.node_fetches_aggregated"] = int64(1)
+	if s := summarize(b); s.Fetches.Complete || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "1 spans lost after export") {
+		t.Errorf("one span lost: complete %v, warnings %q", s.Fetches.Complete, s.Warnings)
+	}
+}

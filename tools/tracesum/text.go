@@ -247,6 +247,10 @@ func checkLine(fs *fetchSummary) string {
 	if fs.Complete {
 		verdict, op = "ok", "="
 	}
+	if fs.Aggregated != nil {
+		return fmt.Sprintf("check: %s trie.node.fetch spans + %s aggregated + %s dropped %s trie.node_fetches %s  %s",
+			commas(fs.Spans), commas(*fs.Aggregated), dropped, op, commas(*fs.Counted), verdict)
+	}
 	return fmt.Sprintf("check: %s trie.node.fetch spans %s trie.node_fetches %s (spans dropped: %s)  %s",
 		commas(fs.Spans), op, commas(*fs.Counted), dropped, verdict)
 }

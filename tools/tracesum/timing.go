@@ -80,12 +80,25 @@ func timeBreakdown(b *blockSpans) []phaseTime {
 		attrSum   float64
 		attrAll   = attrTotal != nil
 	)
+	// State reads are interleaved with execution. Traces of geth before the
+	// reads became block span attributes carry them as an aggregate
+	// state.read span; newer ones give only time.state_read_us, which then
+	// stands for the reads' span time too.
+	readNS := wallTime(spans[1])
+	if len(spans[1]) == 0 {
+		if v := attrUS(b.root, "time.state_read_us"); v != nil {
+			readNS = int64(*v * 1e3)
+		}
+	}
 	for i, pr := range phaseRows {
 		row := phaseTime{Name: pr.name, Spans: len(spans[i]), AttrKey: pr.attr, AttrUS: attrUS(b.root, pr.attr)}
-		if len(spans[i]) > 0 {
+		if len(spans[i]) > 0 || (pr.name == rowReads && len(spans[0]) > 0) {
 			ns := wallTime(spans[i])
-			if pr.name == rowExecution {
-				ns = max(ns-wallTime(spans[1]), 0)
+			switch pr.name {
+			case rowExecution:
+				ns = max(ns-readNS, 0)
+			case rowReads:
+				ns = readNS
 			}
 			us := float64(ns) / 1e3
 			row.SpanUS = &us

@@ -14,19 +14,24 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-// Package nodefetch records trie node fetches for per-block telemetry.
+// Package nodefetch records the trie node fetches of one block for telemetry.
 //
-// A Recorder is made active for the span of one block's processing; every trie
-// node the process fetches from the node database while it is active (from the
-// Merkle-Patricia trie reader and from the binary trie resolver, in execution,
-// prefetching, rehashing or commit) is counted and, up to a bound, kept as a
-// Record so that the caller can later emit one span per fetch.
+// A Recorder belongs to one block. It reaches the fetch path through the node
+// database the block's tries and trie readers are opened with (NewDatabase),
+// and the block's phases through a context (NewContext), so it counts the
+// block's own fetches only: fetches that RPC calls, snapshot generation or
+// other blocks make through the same trie database at the same time go
+// through readers that do not carry it.
 //
-// When no Recorder is active, the only cost on the fetch path is one atomic
-// pointer load: Active returns nil and the caller takes its untraced path.
+// Every fetch is counted into fixed per-block aggregates (count, bytes, time,
+// by source and by depth); fetches at least as slow as the recorder's
+// threshold are also kept, up to a bound, as Records that the caller emits as
+// spans. Without a Recorder the fetch path is unchanged: the block's tries are
+// opened with the trie database itself.
 package nodefetch
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -59,13 +64,15 @@ const (
 	SourceDirty                 // the disk layer's dirty write buffer
 	SourceClean                 // the clean node cache
 	SourceDisk                  // the key-value store
+
+	numSources
 )
 
-var sourceNames = [...]string{"unknown", "diff", "dirty", "clean", "disk"}
+var sourceNames = [numSources]string{"unknown", "diff", "dirty", "clean", "disk"}
 
 // String returns the attribute value used in spans.
 func (s Source) String() string {
-	if int(s) < len(sourceNames) {
+	if s < numSources {
 		return sourceNames[s]
 	}
 	return "unknown"
@@ -88,12 +95,6 @@ type SourceReader interface {
 	NodeWithSource(owner common.Hash, path []byte, hash common.Hash) ([]byte, string, error)
 }
 
-// KindReader is implemented by node readers that know whether they serve a
-// binary trie. Readers that do not implement it are recorded as KindMPT.
-type KindReader interface {
-	IsUBT() bool
-}
-
 // Record is one node fetch.
 type Record struct {
 	Owner    common.Hash   // storage trie owner, zero for the account or binary trie
@@ -106,12 +107,34 @@ type Record struct {
 	Failed   bool // the reader returned an error or no blob
 }
 
+// MaxDepth is the deepest path the depth histogram tells apart (a binary
+// trie stem is 248 bits deep); deeper fetches are counted at MaxDepth.
+const MaxDepth = 256
+
+// Summary is the aggregate of all fetches a Recorder counted.
+type Summary struct {
+	Fetches  int64               // every fetch
+	Failed   int64               // fetches that found no node
+	Bytes    int64               // bytes fetched
+	Duration time.Duration       // time spent in the node reader, summed
+	Sources  [numSources]int64   // fetches by source
+	Depths   [MaxDepth + 1]int64 // fetches by path depth
+	Kept     int64               // fetches kept as Records
+	Dropped  int64               // fetches over the threshold, not kept (limit reached)
+}
+
 // Recorder collects the node fetches of one block. It is safe for concurrent
 // use: execution, the trie prefetcher and the storage-trie hashers all fetch
-// from their own goroutines.
+// from their own goroutines. Counting costs a few atomic additions; only
+// fetches at least threshold slow take the lock.
 type Recorder struct {
-	limit   int
-	fetches atomic.Int64 // every fetch, kept or not
+	threshold time.Duration
+	limit     int
+
+	fetches, failed, bytes, nanos atomic.Int64
+	slow                          atomic.Int64 // fetches at least threshold slow
+	sources                       [numSources]atomic.Int64
+	depths                        [MaxDepth + 1]atomic.Int64
 
 	mu      sync.Mutex
 	records []Record
@@ -127,15 +150,34 @@ type Phase struct {
 	Span     any
 }
 
-// NewRecorder returns a recorder that keeps at most limit records; fetches
-// beyond it are still counted.
-func NewRecorder(limit int) *Recorder {
-	return &Recorder{limit: limit, records: make([]Record, 0, min(limit, 4096))}
+// NewRecorder returns a recorder that keeps the fetches taking at least
+// threshold (every fetch if threshold is zero) as records, at most limit of
+// them; all fetches are counted in the summary.
+func NewRecorder(threshold time.Duration, limit int) *Recorder {
+	return &Recorder{threshold: threshold, limit: limit}
+}
+
+// Threshold returns the duration from which fetches are kept as records.
+func (r *Recorder) Threshold() time.Duration {
+	return r.threshold
 }
 
 // Add records one fetch.
 func (r *Recorder) Add(rec Record) {
 	r.fetches.Add(1)
+	r.bytes.Add(int64(rec.Bytes))
+	r.nanos.Add(int64(rec.Duration))
+	if rec.Failed {
+		r.failed.Add(1)
+	}
+	if rec.Source < numSources {
+		r.sources[rec.Source].Add(1)
+	}
+	r.depths[min(max(rec.Depth, 0), MaxDepth)].Add(1)
+	if rec.Duration < r.threshold {
+		return
+	}
+	r.slow.Add(1)
 	r.mu.Lock()
 	if len(r.records) < r.limit {
 		r.records = append(r.records, rec)
@@ -157,43 +199,55 @@ func (r *Recorder) Phases() []Phase {
 	return r.phases[:len(r.phases):len(r.phases)]
 }
 
-// Fetches returns the number of fetches recorded, including those over the
-// limit.
+// Fetches returns the number of fetches recorded.
 func (r *Recorder) Fetches() int64 {
 	return r.fetches.Load()
 }
 
-// Records returns the kept records. Call it after the recorder was
-// deactivated; records added later are not included.
+// Records returns the kept records. Call it once the block's work is done;
+// records added later are not included.
 func (r *Recorder) Records() []Record {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.records[:len(r.records):len(r.records)]
 }
 
-// Dropped returns the number of fetches counted but not kept.
-func (r *Recorder) Dropped() int64 {
+// Summary returns the aggregate of the fetches recorded so far.
+func (r *Recorder) Summary() Summary {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.fetches.Load() - int64(len(r.records))
+	kept := int64(len(r.records))
+	r.mu.Unlock()
+
+	s := Summary{
+		Fetches:  r.fetches.Load(),
+		Failed:   r.failed.Load(),
+		Bytes:    r.bytes.Load(),
+		Duration: time.Duration(r.nanos.Load()),
+		Kept:     kept,
+		Dropped:  r.slow.Load() - kept,
+	}
+	for i := range r.sources {
+		s.Sources[i] = r.sources[i].Load()
+	}
+	for i := range r.depths {
+		s.Depths[i] = r.depths[i].Load()
+	}
+	return s
 }
 
-var active atomic.Pointer[Recorder]
+type contextKey struct{}
 
-// Active returns the recorder in use, or nil when node fetches are not being
-// recorded. It is the fetch path's only cost when telemetry is off.
-func Active() *Recorder {
-	return active.Load()
+// NewContext returns a copy of ctx that carries r, for the block work that
+// registers phases with it.
+func NewContext(ctx context.Context, r *Recorder) context.Context {
+	return context.WithValue(ctx, contextKey{}, r)
 }
 
-// Activate makes r the process-wide recorder until Deactivate. Only one block
-// is recorded at a time; Activate replaces any recorder still active.
-func Activate(r *Recorder) {
-	active.Store(r)
-}
-
-// Deactivate stops recording into r. It is a no-op if r is no longer the
-// active recorder.
-func Deactivate(r *Recorder) {
-	active.CompareAndSwap(r, nil)
+// FromContext returns the recorder in ctx, or nil.
+func FromContext(ctx context.Context) *Recorder {
+	if ctx == nil {
+		return nil
+	}
+	r, _ := ctx.Value(contextKey{}).(*Recorder)
+	return r
 }

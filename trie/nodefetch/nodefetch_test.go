@@ -17,6 +17,7 @@
 package nodefetch
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func TestSourceNames(t *testing.T) {
 }
 
 func TestRecorderLimit(t *testing.T) {
-	r := NewRecorder(3)
+	r := NewRecorder(0, 3)
 	for i := 0; i < 5; i++ {
 		r.Add(Record{Depth: i})
 	}
@@ -49,8 +50,8 @@ func TestRecorderLimit(t *testing.T) {
 	if n := len(r.Records()); n != 3 {
 		t.Errorf("kept %d records, want 3", n)
 	}
-	if r.Dropped() != 2 {
-		t.Errorf("dropped = %d, want 2", r.Dropped())
+	if d := r.Summary().Dropped; d != 2 {
+		t.Errorf("dropped = %d, want 2", d)
 	}
 	for i, rec := range r.Records() {
 		if rec.Depth != i {
@@ -61,7 +62,7 @@ func TestRecorderLimit(t *testing.T) {
 
 func TestRecorderConcurrent(t *testing.T) {
 	var (
-		r  = NewRecorder(1 << 20)
+		r  = NewRecorder(0, 1<<20)
 		wg sync.WaitGroup
 	)
 	for g := 0; g < 8; g++ {
@@ -79,43 +80,23 @@ func TestRecorderConcurrent(t *testing.T) {
 	}
 }
 
-func TestActivate(t *testing.T) {
-	if Active() != nil {
-		t.Fatal("a recorder is active before any was activated")
+func TestContext(t *testing.T) {
+	if FromContext(context.Background()) != nil {
+		t.Fatal("a recorder in a context that has none")
 	}
-	a, b := NewRecorder(1), NewRecorder(1)
-	Activate(a)
-	if Active() != a {
-		t.Fatal("Activate(a) did not make a active")
-	}
-	Activate(b) // replaces a
-	Deactivate(a)
-	if Active() != b {
-		t.Fatal("Deactivate of a replaced recorder stopped the active one")
-	}
-	Deactivate(b)
-	if Active() != nil {
-		t.Fatal("Deactivate(b) left a recorder active")
+	r := NewRecorder(0, 1)
+	if FromContext(NewContext(context.Background(), r)) != r {
+		t.Fatal("FromContext does not return the recorder NewContext stored")
 	}
 }
 
 func TestPhases(t *testing.T) {
-	r := NewRecorder(1)
+	r := NewRecorder(0, 1)
 	owner := common.HexToHash("0x01")
 	r.AddPhase(owner, false, "span-a")
 	r.AddPhase(common.Hash{}, true, "span-b")
 	ph := r.Phases()
 	if len(ph) != 2 || ph[0].Owner != owner || ph[0].AnyOwner || !ph[1].AnyOwner || ph[1].Span != "span-b" {
 		t.Errorf("phases = %+v", ph)
-	}
-}
-
-// BenchmarkActiveOff measures the fetch path's cost when nothing records.
-func BenchmarkActiveOff(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		if rec := Active(); rec != nil {
-			b.Fatal("recording")
-		}
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/node"
 	"go.opentelemetry.io/otel"
 )
 
@@ -59,7 +60,28 @@ func closedPort(t *testing.T) string {
 	return addr
 }
 
-func TestPipelineExports(t *testing.T) {
+// startService starts a service for cfg, enabled and sampling every trace
+// unless cfg says otherwise.
+func startService(t *testing.T, cfg node.OpenTelemetryConfig, opts Options) *Service {
+	t.Helper()
+	cfg.Enabled = true
+	s, err := NewService(cfg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// stop stops s and returns its span counts.
+func stop(s *Service) Stats {
+	s.Stop()
+	return s.Stats()
+}
+
+func TestServiceExports(t *testing.T) {
 	var received int
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/v1/traces" {
@@ -70,12 +92,9 @@ func TestPipelineExports(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	p, err := NewPipeline(PipelineConfig{Endpoint: srv.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := startService(t, node.OpenTelemetryConfig{Endpoint: srv.URL, SampleRatio: 1}, Options{})
 	endSpans(50)
-	stats := p.Shutdown()
+	stats := stop(s)
 	if stats.Ended != 50 || stats.Exported != 50 || stats.Failed != 0 || stats.Dropped != 0 {
 		t.Errorf("stats = %+v, want 50 ended and exported", stats)
 	}
@@ -84,17 +103,31 @@ func TestPipelineExports(t *testing.T) {
 	}
 }
 
-// TestPipelineUnreachable checks that an unreachable collector costs dropped
-// spans, one warning and a bounded shutdown, never an error or a stall.
-func TestPipelineUnreachable(t *testing.T) {
-	logs := captureLog(t)
-	p, err := NewPipeline(PipelineConfig{Endpoint: "http://" + closedPort(t), FlushTimeout: 5 * time.Second})
-	if err != nil {
-		t.Fatal(err)
+// TestServiceEnvEndpoint checks that without an endpoint the exporter follows
+// OTEL_EXPORTER_OTLP_ENDPOINT.
+func TestServiceEnvEndpoint(t *testing.T) {
+	var received int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		received++
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer srv.Close()
+	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", srv.URL)
+	s := startService(t, node.OpenTelemetryConfig{SampleRatio: 1}, Options{})
+	endSpans(10)
+	if stats := stop(s); stats.Exported != 10 || received == 0 {
+		t.Errorf("stats = %+v, %d requests: want the spans exported to OTEL_EXPORTER_OTLP_ENDPOINT", stats, received)
 	}
+}
+
+// TestServiceUnreachable checks that an unreachable collector costs dropped
+// spans, one warning and a bounded shutdown, never an error or a stall.
+func TestServiceUnreachable(t *testing.T) {
+	logs := captureLog(t)
+	s := startService(t, node.OpenTelemetryConfig{Endpoint: "http://" + closedPort(t), SampleRatio: 1}, Options{FlushTimeout: 5 * time.Second})
 	endSpans(3000) // more than one batch
 	start := time.Now()
-	stats := p.Shutdown()
+	stats := stop(s)
 	if elapsed := time.Since(start); elapsed > 15*time.Second {
 		t.Errorf("shutdown took %v with the collector down", elapsed)
 	}
@@ -109,9 +142,9 @@ func TestPipelineUnreachable(t *testing.T) {
 	}
 }
 
-// TestPipelineSlowCollector checks that a collector slower than the block
+// TestServiceSlowCollector checks that a collector slower than the block
 // rate makes the bounded queue drop spans instead of blocking their callers.
-func TestPipelineSlowCollector(t *testing.T) {
+func TestServiceSlowCollector(t *testing.T) {
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
@@ -123,36 +156,32 @@ func TestPipelineSlowCollector(t *testing.T) {
 	defer srv.Close()
 	defer close(release)
 
-	p, err := NewPipeline(PipelineConfig{Endpoint: srv.URL, QueueSize: 100, FlushTimeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := startService(t, node.OpenTelemetryConfig{Endpoint: srv.URL, SampleRatio: 1}, Options{QueueSize: 100, FlushTimeout: time.Second})
 	start := time.Now()
 	endSpans(20000)
 	if elapsed := time.Since(start); elapsed > 10*time.Second {
 		t.Errorf("ending spans took %v with a stalled collector", elapsed)
 	}
-	stats := p.Shutdown()
-	if stats.Dropped == 0 {
+	if stats := stop(s); stats.Dropped == 0 {
 		t.Errorf("stats = %+v: a 100-span queue behind a stalled collector dropped nothing", stats)
 	}
 }
 
-func TestPipelineBadConfig(t *testing.T) {
-	for _, cfg := range []PipelineConfig{
+func TestServiceBadConfig(t *testing.T) {
+	for _, cfg := range []node.OpenTelemetryConfig{
 		{Endpoint: "ftp://127.0.0.1:4318"},
 		{Endpoint: "127.0.0.1:4318"},
 		{Endpoint: "grpc://127.0.0.1:4317/v1/traces"},
-		{Endpoint: "http://127.0.0.1:4318", SampleSet: true, SampleRatio: 1.5},
+		{Endpoint: "http://127.0.0.1:4318", SampleRatio: 1.5},
 	} {
-		if _, err := NewPipeline(cfg); err == nil {
-			t.Errorf("NewPipeline(%+v) accepted a bad config", cfg)
+		if _, err := NewService(cfg, Options{}); err == nil {
+			t.Errorf("NewService(%+v) accepted a bad config", cfg)
 		}
 	}
 }
 
-// TestPipelineSampling checks that the sample ratio applies to root spans.
-func TestPipelineSampling(t *testing.T) {
+// TestServiceSampling checks that the sample ratio applies to root spans.
+func TestServiceSampling(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 	}))
@@ -161,12 +190,9 @@ func TestPipelineSampling(t *testing.T) {
 		ratio float64
 		want  int64
 	}{{0, 0}, {1, 200}} {
-		p, err := NewPipeline(PipelineConfig{Endpoint: srv.URL, SampleSet: true, SampleRatio: tc.ratio})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := startService(t, node.OpenTelemetryConfig{Endpoint: srv.URL, SampleRatio: tc.ratio}, Options{})
 		endSpans(200)
-		if stats := p.Shutdown(); stats.Ended != tc.want || stats.Exported != tc.want {
+		if stats := stop(s); stats.Ended != tc.want || stats.Exported != tc.want {
 			t.Errorf("ratio %v: stats %+v, want %d spans ended and exported", tc.ratio, stats, tc.want)
 		}
 	}

@@ -1,0 +1,90 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package nodefetch
+
+import (
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/triedb/database"
+)
+
+// NewDatabase returns a node database that reads through db and records every
+// node fetched through its readers into rec as a node of the given kind. Open
+// the tries and trie readers of one block with it; everything else keeps
+// using db. It returns db itself when rec is nil.
+func NewDatabase(db database.NodeDatabase, rec *Recorder, kind Kind) database.NodeDatabase {
+	if rec == nil {
+		return db
+	}
+	return &nodeDatabase{db: db, rec: rec, kind: kind}
+}
+
+type nodeDatabase struct {
+	db   database.NodeDatabase
+	rec  *Recorder
+	kind Kind
+}
+
+// NodeReader implements database.NodeDatabase.
+func (d *nodeDatabase) NodeReader(stateRoot common.Hash) (database.NodeReader, error) {
+	r, err := d.db.NodeReader(stateRoot)
+	if err != nil {
+		return nil, err
+	}
+	sr, _ := r.(SourceReader)
+	return &nodeReader{reader: r, source: sr, rec: d.rec, kind: d.kind}, nil
+}
+
+// nodeReader records the fetches of a node reader. It is as safe for
+// concurrent use as the reader it wraps.
+type nodeReader struct {
+	reader database.NodeReader
+	source SourceReader // reader, if it tells where nodes are found
+	rec    *Recorder
+	kind   Kind
+}
+
+// Node implements database.NodeReader: it reads the node and records the
+// fetch, its duration, size, path depth and, where the reader tells, where
+// the node was found.
+func (r *nodeReader) Node(owner common.Hash, path []byte, hash common.Hash) ([]byte, error) {
+	var (
+		blob   []byte
+		err    error
+		source = SourceUnknown
+		start  = time.Now()
+	)
+	if r.source != nil {
+		var loc string
+		blob, loc, err = r.source.NodeWithSource(owner, path, hash)
+		source = ParseSource(loc)
+	} else {
+		blob, err = r.reader.Node(owner, path, hash)
+	}
+	r.rec.Add(Record{
+		Owner:    owner,
+		Start:    start,
+		Duration: time.Since(start),
+		Bytes:    len(blob),
+		Depth:    len(path),
+		Kind:     r.kind,
+		Source:   source,
+		Failed:   err != nil || len(blob) == 0,
+	})
+	return blob, err
+}
