@@ -22,10 +22,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -120,11 +122,19 @@ func TestFaultCollectorRestart(t *testing.T) {
 		}
 		before = j.blockNumbers(t, service)
 	}
-	if err := syscall.Kill(jaegerPID(t, j.runDir), syscall.SIGKILL); err != nil {
+	pid := jaegerPID(t, j.runDir)
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	killed := time.Now()
 	time.Sleep(time.Second)
+	// Where nothing reaps orphans (PID 1 of a container), the killed Jaeger
+	// stays a zombie and jaeger.sh takes it for running: remove its pid file
+	// once it is dead.
+	for !deadProcess(pid) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	os.Remove(filepath.Join(j.runDir, "pid"))
 	if out, err := jaegerSh(t, j.env, "start"); err != nil {
 		t.Fatalf("jaeger.sh start after the kill: %v\n%s", err, out)
 	}
@@ -169,4 +179,15 @@ func TestFaultCollectorRestart(t *testing.T) {
 		"it holds %d blocks (%d..%d) after the restart; geth reports %d spans ended, %d exported, %d failed, %d dropped",
 		blocks, before[len(before)-1], killed.Sub(p.started).Round(time.Millisecond), len(after), after[0], after[len(after)-1],
 		counts.ended, counts.exported, counts.failed, counts.dropped)
+}
+
+// deadProcess reports whether pid has exited (gone, or a zombie).
+func deadProcess(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	// pid (comm) state ...: the state follows the last ')'.
+	i := strings.LastIndexByte(string(stat), ')')
+	return i < 0 || i+2 >= len(stat) || stat[i+2] == 'Z' || stat[i+2] == 'X'
 }

@@ -23,6 +23,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -57,15 +58,18 @@ func sidecarOutcome(t *testing.T, f *faultImport, datadir, sidecar string, res *
 		return "refused: " + sidecarError(res.stderr)
 	}
 	checkFaultHead(t, f, datadir)
+	m := sidecarReport.FindStringSubmatch(res.stdout)
 	switch {
-	case strings.Contains(res.stdout, "BAL sidecar: 1 blocks executed with an entry, 0 without one"):
-		return "completed, entry used"
-	case strings.Contains(res.stdout, "BAL sidecar: 0 blocks executed with an entry, 1 without one"):
+	case m == nil:
+		t.Fatalf("completed without the sidecar report\n%s", tail(res.stdout, 10))
+	case m[1] == "0":
 		return "completed, no entry (normal reads, reported)"
 	}
-	t.Fatalf("completed without the sidecar report\n%s", tail(res.stdout, 10))
-	return ""
+	return "completed, entry used"
 }
+
+// sidecarReport is import's summary of the sidecar's use.
+var sidecarReport = regexp.MustCompile(`BAL sidecar: ([0-9]+) blocks executed with an entry, ([0-9]+) without one`)
 
 // sidecarError returns the gist of a sidecar refusal: the error after the
 // file name.
