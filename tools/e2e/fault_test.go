@@ -19,6 +19,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -362,7 +363,10 @@ func TestFaultKillInit(t *testing.T) {
 				// What a killed init left: a genesis must come with its depth.
 				if h := run(t, "chaininfo", "head", "--datadir", datadir); h.code == 0 {
 					outcome += ", genesis written"
-					if !strings.Contains(h.stdout, `"group_depth":6`) {
+					var hd struct {
+						GroupDepth int `json:"group_depth"`
+					}
+					if err := json.Unmarshal([]byte(h.stdout), &hd); err != nil || hd.GroupDepth != 6 {
 						t.Fatalf("kill at %v: a genesis without group depth 6: %s", delay, h.stdout)
 					}
 				} else {
