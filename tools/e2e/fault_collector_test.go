@@ -94,7 +94,7 @@ func (j *jaeger) blockNumbers(t *testing.T, service string) []int64 {
 // the new Jaeger (its memory store lost the earlier ones); and geth's exit
 // report must account for every span ended: exported, failed or dropped.
 func TestFaultCollectorRestart(t *testing.T) {
-	dir := filepath.Join(e2eScratch(t), "fault-collector")
+	dir := t.TempDir()
 	chain := filepath.Join(dir, "chain")
 	mustRun(t, "dumpgen", "--trie", "ubt", "--entries", "32000", "--gas-target", "2500000", "--workloads", "none", "--out", chain)
 	d := &dump{dir: chain, manifest: filepath.Join(chain, "manifest.json"), genesis: filepath.Join(chain, "genesis.json")}
@@ -107,11 +107,13 @@ func TestFaultCollectorRestart(t *testing.T) {
 	const service = "geth-e2e-fault-collector"
 	args := append([]string{"--datadir", datadir, "import", "--nocompaction",
 		"--telemetry", "--telemetry.endpoint", j.otlpHTTP, "--telemetry.level", "node"}, d.population()...)
-	p := startProc(t, []string{"OTEL_SERVICE_NAME=" + service}, "geth", args...)
+	// Export every 200 ms (the SDK's default is 5 s, longer than a quiet
+	// machine's whole import of this chain).
+	p := startProc(t, []string{"OTEL_SERVICE_NAME=" + service, "OTEL_BSP_SCHEDULE_DELAY=200"}, "geth", args...)
 
 	// Kill Jaeger once it holds a few blocks.
 	var before []int64
-	for deadline := time.Now().Add(2 * time.Minute); len(before) < 3; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); len(before) < 3; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("Jaeger holds no block after 2 minutes")
 		}
@@ -122,12 +124,15 @@ func TestFaultCollectorRestart(t *testing.T) {
 		}
 		before = j.blockNumbers(t, service)
 	}
+	// geth is stopped (SIGSTOP) around each change of the collector, so that
+	// however fast the machine imports, the collector dies and comes back in
+	// the middle of the import, and geth runs for a while with it dead.
+	p.pause(t)
 	pid := jaegerPID(t, j.runDir)
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	killed := time.Now()
-	time.Sleep(time.Second)
 	// Where nothing reaps orphans (PID 1 of a container), the killed Jaeger
 	// stays a zombie and jaeger.sh takes it for running: remove its pid file
 	// once it is dead.
@@ -135,10 +140,14 @@ func TestFaultCollectorRestart(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	os.Remove(filepath.Join(j.runDir, "pid"))
+	p.resume(t)
+	time.Sleep(300 * time.Millisecond) // importing, with the collector dead
+	p.pause(t)
 	if out, err := jaegerSh(t, j.env, "start"); err != nil {
 		t.Fatalf("jaeger.sh start after the kill: %v\n%s", err, out)
 	}
 	restarted := time.Now()
+	p.resume(t)
 	res := p.wait(t)
 	if res.code != 0 {
 		t.Fatalf("import exit %d after the collector restart\n%s", res.code, tail(res.stderr, 20))
@@ -175,7 +184,7 @@ func TestFaultCollectorRestart(t *testing.T) {
 			checkJaegerBlockTrace(t, "ubt", tr)
 		}
 	}
-	t.Logf("FAULTS collector-restart ubt gd-6: %d blocks; Jaeger killed at block %d (%v after start), back 1 s later; "+
+	t.Logf("FAULTS collector-restart ubt gd-6: %d blocks; Jaeger killed at block %d (%v after start), back after geth ran 300 ms without it; "+
 		"it holds %d blocks (%d..%d) after the restart; geth reports %d spans ended, %d exported, %d failed, %d dropped",
 		blocks, before[len(before)-1], killed.Sub(p.started).Round(time.Millisecond), len(after), after[0], after[len(after)-1],
 		counts.ended, counts.exported, counts.failed, counts.dropped)

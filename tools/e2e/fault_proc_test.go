@@ -20,6 +20,7 @@ package e2e
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"strconv"
@@ -125,6 +126,31 @@ func (p *proc) waitLog(s string, timeout time.Duration) bool {
 func (p *proc) exitedAfter(t time.Time) bool {
 	<-p.done
 	return p.ended.After(t)
+}
+
+// pause stops the process (SIGSTOP) until resume; one that has exited is
+// left alone.
+func (p *proc) pause(t *testing.T) {
+	t.Helper()
+	p.signal(t, syscall.SIGSTOP)
+}
+
+// resume continues a paused process (SIGCONT).
+func (p *proc) resume(t *testing.T) {
+	t.Helper()
+	p.signal(t, syscall.SIGCONT)
+}
+
+func (p *proc) signal(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	select {
+	case <-p.done:
+		return
+	default:
+	}
+	if err := p.cmd.Process.Signal(sig); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		t.Fatalf("%s: %v", sig, err)
+	}
 }
 
 // wait waits for the process to end and returns its result.
