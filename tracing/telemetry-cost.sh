@@ -4,11 +4,13 @@
 #   - MPT: unpatched upstream geth against statelab geth with telemetry off, and at the
 #     block, phase and node levels exporting to Jaeger (import wall time; upstream logs
 #     no per-block JSON in batch imports);
+#   - MPT: node level against telemetry off, the same binary (mpt-node-off);
 #   - binary trie at GD-6: statelab geth telemetry off against phase and node levels
 #     (per-block total ms from the slow-block JSON, and wall time).
 # Needs root (drop_caches), ./build.sh done, and Jaeger running (tracing/jaeger.sh start).
 #
 #   tracing/telemetry-cost.sh WORKDIR        # RUNS=6 ENTRIES=20000 by default
+#   ROWS="mpt-node ubt-node" tracing/telemetry-cost.sh WORKDIR   # only those comparisons
 #
 # Prepared datadirs get chaininfo persist (bench), so the population's state is
 # read from disk rather than loaded from pathdb's journal in every run.
@@ -27,7 +29,9 @@ for trie in mpt ubt; do
 	[ -f "$WORK/$trie/manifest.json" ] || "$ROOT/build/bin/dumpgen" --trie $trie --entries "$ENTRIES" \
 		--workloads erc20_approve --workload-blocks 2 --out "$WORK/$trie" --force
 done
+ROWS=${ROWS:-}
 ab() { # name trie A B [B's flags]
+	case " ${ROWS:-$1} " in *" $1 "*) ;; *) return 0 ;; esac
 	echo "=== $1: $4 ${5:-} against $3 on $2"
 	"$BIN/bench" ab --a "$BIN/$3" --b "$BIN/$4" --b-args "${5:-}" --bin "$BIN" \
 		--dump "$WORK/$2/workload_erc20_approve.rlp" \
@@ -37,5 +41,6 @@ ab mpt-off mpt geth-upstream geth
 ab mpt-phase mpt geth-upstream geth "$(tel phase)"
 ab mpt-node mpt geth-upstream geth "$(tel node)"
 ab mpt-block mpt geth-upstream geth "$(tel block)"
+ab mpt-node-off mpt geth geth "$(tel node)"
 ab ubt-phase ubt geth geth "$(tel phase)"
 ab ubt-node ubt geth geth "$(tel node)"
