@@ -9,6 +9,7 @@ ignore (
 	./cmd
 	./core
 	./crypto
+	./ethdb
 	./internal
 	./trie
 	./triedb
