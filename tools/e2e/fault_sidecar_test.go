@@ -186,17 +186,7 @@ func TestFaultSidecarChanged(t *testing.T) {
 				}
 			})
 
-			var b strings.Builder
-			fmt.Fprintf(&b, "FAULTS sidecar %s: seed %d, %d-byte Type-4 sidecar\n", kind, seed, len(good))
-			keys := make([]string, 0, len(outcomes))
-			for k := range outcomes {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
-				fmt.Fprintf(&b, "  %3d %s\n", outcomes[k], k)
-			}
-			t.Log(b.String())
+			logOutcomes(t, fmt.Sprintf("FAULTS sidecar %s: seed %d, %d-byte Type-4 sidecar", kind, seed, len(good)), outcomes)
 		})
 	}
 }

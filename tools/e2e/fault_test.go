@@ -21,6 +21,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -398,14 +399,16 @@ func TestFaultKillInit(t *testing.T) {
 			})
 		}
 	})
+	logOutcomes(t, fmt.Sprintf("FAULTS kill-init ubt gd-6: %d points, seed %d, delays drawn in [0, %v)", n, seed, window.Round(time.Millisecond)), outcomes)
+}
+
+// logOutcomes logs a fault test's summary: the header, then how many times
+// each outcome occurred, in the order of their names.
+func logOutcomes(t *testing.T, header string, outcomes map[string]int) {
+	t.Helper()
 	var b strings.Builder
-	fmt.Fprintf(&b, "FAULTS kill-init ubt gd-6: %d points, seed %d, delays drawn in [0, %v)\n", n, seed, window.Round(time.Millisecond))
-	keys := make([]string, 0, len(outcomes))
-	for k := range outcomes {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	b.WriteString(header + "\n")
+	for _, k := range slices.Sorted(maps.Keys(outcomes)) {
 		fmt.Fprintf(&b, "  %3d %s\n", outcomes[k], k)
 	}
 	t.Log(b.String())
