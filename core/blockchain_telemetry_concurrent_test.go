@@ -29,9 +29,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/trie"
-	"go.opentelemetry.io/otel"
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 )
 
 // TestBlockTelemetryConcurrentReads processes blocks at node level while
@@ -68,11 +65,7 @@ func TestBlockTelemetryConcurrentReads(t *testing.T) {
 // fetched.
 func blockFetchCounts(t *testing.T, scheme string, gspec *Genesis, blocks []*types.Block, readers bool) (map[uint64]int64, int64) {
 	t.Helper()
-	recorder := tracetest.NewSpanRecorder()
-	provider := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder))
-	prev := otel.GetTracerProvider()
-	otel.SetTracerProvider(provider)
-	defer otel.SetTracerProvider(prev)
+	recorder := recordSpans(t)
 
 	var (
 		chain *BlockChain

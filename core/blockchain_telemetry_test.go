@@ -74,15 +74,21 @@ func telemetryTestChainSize(t *testing.T, n, transfers int) (*Genesis, []*types.
 	return gspec, blocks
 }
 
+// recordSpans makes a span recorder the process's tracer provider until the
+// test ends, and returns it.
+func recordSpans(t *testing.T) *tracetest.SpanRecorder {
+	recorder := tracetest.NewSpanRecorder()
+	prev := otel.GetTracerProvider()
+	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder)))
+	t.Cleanup(func() { otel.SetTracerProvider(prev) })
+	return recorder
+}
+
 // importTraced imports blocks at the given telemetry level and returns the
 // spans ended.
 func importTraced(t *testing.T, scheme string, level telemetry.BlockLevel, gspec *Genesis, blocks []*types.Block) []sdktrace.ReadOnlySpan {
 	t.Helper()
-	recorder := tracetest.NewSpanRecorder()
-	provider := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder))
-	prev := otel.GetTracerProvider()
-	otel.SetTracerProvider(provider)
-	defer otel.SetTracerProvider(prev)
+	recorder := recordSpans(t)
 
 	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig().WithStateScheme(scheme))
 	if err != nil {

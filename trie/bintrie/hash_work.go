@@ -16,6 +16,8 @@
 
 package bintrie
 
+import "math/bits"
+
 // HashWork reports the rehash work pending in the trie, for telemetry: nodes
 // is the number of internal and stem nodes whose hash must be recomputed, and
 // ops the number of sha256 invocations the next Hash performs for them (one
@@ -47,23 +49,48 @@ func (s *nodeStore) hashWork(ref nodeRef) (nodes, ops int) {
 	}
 }
 
-// stemHashOps counts the sha256 calls StemNode.Hash makes.
+// stemHashOps counts the sha256 calls StemNode.Hash makes: one per present
+// value, one per subtree of the stem's 8-level tree with a present value
+// below it, and one for the stem. It works on a bitmap of the present values
+// so that counting costs a small fraction of the hashing it describes.
 func stemHashOps(sn *StemNode) int {
-	var present [StemNodeWidth]bool
-	ops := 1 // the stem hash itself
+	var present [StemNodeWidth / 64]uint64
 	for i, v := range sn.values {
 		if v != nil {
-			present[i] = true
-			ops++
+			present[i/64] |= 1 << (i % 64)
 		}
 	}
-	for level := 1; level <= 8; level++ {
-		for i := range StemNodeWidth / (1 << level) {
-			present[i] = present[i*2] || present[i*2+1]
-			if present[i] {
-				ops++
-			}
+	ops := 1 // the stem hash itself
+	for _, w := range present {
+		ops += bits.OnesCount64(w)
+		// After the step of level l, bit j (j a multiple of 2^l) is set if
+		// any of the 2^l values from j on is present: the subtrees of level l
+		// within the word.
+		for l, mask := range subtreeMasks {
+			w |= w >> (1 << l)
+			ops += bits.OnesCount64(w & mask)
 		}
+	}
+	// Levels 7 and 8 span words: two subtrees of 128 values, then the root.
+	if present[0]|present[1] != 0 {
+		ops++
+	}
+	if present[2]|present[3] != 0 {
+		ops++
+	}
+	if present != [len(present)]uint64{} {
+		ops++
 	}
 	return ops
+}
+
+// subtreeMasks selects, for the levels 1 to 6 of a stem's tree, the first bit
+// of each subtree within a 64-value word.
+var subtreeMasks = [6]uint64{
+	0x5555555555555555,
+	0x1111111111111111,
+	0x0101010101010101,
+	0x0001000100010001,
+	0x0000000100000001,
+	0x0000000000000001,
 }

@@ -16,7 +16,10 @@
 
 package bintrie
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+)
 
 func TestHashWork(t *testing.T) {
 	tr := newEmptyTestTrie(t)
@@ -48,4 +51,81 @@ func TestHashWork(t *testing.T) {
 	if nodes, ops := tr.HashWork(); nodes != 0 || ops != 0 {
 		t.Errorf("after Hash: HashWork = %d nodes, %d ops; want none", nodes, ops)
 	}
+}
+
+// stemHashOpsByLevel counts StemNode.Hash's sha256 calls level by level, as
+// Hash itself goes: the reference for stemHashOps.
+func stemHashOpsByLevel(sn *StemNode) int {
+	var present [StemNodeWidth]bool
+	ops := 1
+	for i, v := range sn.values {
+		if v != nil {
+			present[i] = true
+			ops++
+		}
+	}
+	for level := 1; level <= 8; level++ {
+		for i := range StemNodeWidth / (1 << level) {
+			present[i] = present[i*2] || present[i*2+1]
+			if present[i] {
+				ops++
+			}
+		}
+	}
+	return ops
+}
+
+// randomStem returns a stem whose values are present with probability p.
+func randomStem(rng *rand.Rand, p float64) *StemNode {
+	sn := new(StemNode)
+	for i := range sn.values {
+		if rng.Float64() < p {
+			sn.values[i] = []byte{byte(i)}
+		}
+	}
+	return sn
+}
+
+func TestStemHashOps(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	var empty StemNode
+	if got := stemHashOps(&empty); got != 1 {
+		t.Fatalf("empty stem: %d ops, want 1", got)
+	}
+	for _, i := range []int{0, 63, 64, 127, 128, 255} {
+		var sn StemNode
+		sn.values[i] = []byte{}
+		if got := stemHashOps(&sn); got != 1+1+8 {
+			t.Fatalf("value %d alone: %d ops, want 10", i, got)
+		}
+	}
+	for n := 0; n < 2000; n++ {
+		sn := randomStem(rng, []float64{0.005, 0.05, 0.5, 0.95}[n%4])
+		if got, want := stemHashOps(sn), stemHashOpsByLevel(sn); got != want {
+			t.Fatalf("stem %d: %d ops, want %d", n, got, want)
+		}
+	}
+}
+
+// BenchmarkStemHashOps compares counting a stem's hash work with hashing it:
+// the count is paid for every rehashed stem of a traced block.
+func BenchmarkStemHashOps(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	sn := randomStem(rng, 0.02)
+	b.Run("bitmap", func(b *testing.B) {
+		for b.Loop() {
+			stemHashOps(sn)
+		}
+	})
+	b.Run("by-level", func(b *testing.B) {
+		for b.Loop() {
+			stemHashOpsByLevel(sn)
+		}
+	})
+	b.Run("hash", func(b *testing.B) {
+		for b.Loop() {
+			sn.mustRecompute = true
+			sn.Hash()
+		}
+	})
 }
