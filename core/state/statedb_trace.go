@@ -24,6 +24,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/trie/bintrie"
 	"github.com/ethereum/go-ethereum/trie/nodefetch"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -37,11 +38,12 @@ import (
 // wait for their work counts (guarded by mu); the account (or binary) trie
 // spans are driven from IntermediateRoot's own goroutine.
 //
-// The rehash work of a trie (nodes hashed, hash operations) is counted
-// outside the hash span and outside the StateDB's own timers: for a binary
-// trie before the account-hash timer starts, for Merkle-Patricia tries after
-// IntermediateRoot's timers stopped (flushHashSpans), from the hashes the
-// trie caches; the hash spans are ended then, at the time hashing ended.
+// The rehash work of a trie (nodes hashed, hash operations) is not counted
+// by walking the trie inside the hash span or the StateDB's own timers: the
+// binary trie counts it while hashing (a few additions per rehashed node),
+// and Merkle-Patricia tries are walked after IntermediateRoot's timers
+// stopped (flushHashSpans), from the hashes the trie caches. The hash spans
+// get their attributes, and end at the time hashing ended, in flushHashSpans.
 type stateTrace struct {
 	ctx   context.Context
 	rec   *nodefetch.Recorder // the block's node-fetch recorder, nil below node level
@@ -94,10 +96,10 @@ type trieSpan struct {
 	updated bool       // the update span has ended
 
 	// Rehash bookkeeping, for the hash span's attributes.
-	tr      Trie
-	work    []telemetry.Attribute // counted before hashing (binary trie)
-	noWork  bool                  // the trie's root hash was cached: nothing rehashed
-	hashEnd time.Time
+	tr         Trie
+	binaryWork *bintrie.HashWork // counted while hashing (binary trie), else nil
+	noWork     bool              // the trie's root hash was cached: nothing rehashed
+	hashEnd    time.Time
 }
 
 // startTrieUpdate opens the update span of the trie owned by owner (zero for
@@ -138,7 +140,7 @@ func (ts *trieSpan) hash(tr Trie) common.Hash {
 	ts.endUpdate()
 	ts.tr, ts.noWork = tr, hashCached(tr)
 	ts.open("state.trie.hash")
-	root := tr.Hash()
+	root := ts.hashCounted(tr)
 	ts.hashEnd = time.Now()
 
 	ts.st.mu.Lock()
@@ -155,6 +157,19 @@ func (ts *trieSpan) close() {
 	}
 }
 
+// hashCounted hashes tr; a binary trie counts its rehash work while it
+// hashes, for the span.
+func (ts *trieSpan) hashCounted(tr Trie) common.Hash {
+	if bt, ok := tr.(interface {
+		HashWithWork() (common.Hash, bintrie.HashWork)
+	}); ok {
+		root, work := bt.HashWithWork()
+		ts.binaryWork = &work
+		return root
+	}
+	return tr.Hash()
+}
+
 // hashCached reports whether the trie's root hash is cached, so that Hash
 // does no work. Tries that cannot tell are assumed to have work.
 func hashCached(tr Trie) bool {
@@ -164,34 +179,21 @@ func hashCached(tr Trie) bool {
 	return false
 }
 
-// countStateHashWork ends the update span of the account (or binary) trie
-// and, for a binary trie, counts the rehash work pending in it, which is
-// known only before hashing. IntermediateRoot calls it before its
-// account-hash timer starts, so that the count is in no timed region.
-func (t *stateTrace) countStateHashWork(tr Trie) {
+// endStateTrieUpdate ends the update span of the account (or binary) trie.
+// IntermediateRoot calls it before its account-hash timer starts.
+func (t *stateTrace) endStateTrieUpdate() {
 	if t == nil {
 		return
 	}
 	t.startStateTrieUpdate()
 	t.state.endUpdate()
-	if w, ok := tr.(interface{ HashWork() (int, int) }); ok { // binary trie
-		nodes, ops := w.HashWork()
-		t.state.work = []telemetry.Attribute{
-			telemetry.IntAttribute("trie.nodes_hashed", nodes),
-			telemetry.IntAttribute("trie.hash_ops", ops),
-		}
-		if g, ok := tr.(interface{ GroupDepth() int }); ok {
-			t.state.work = append(t.state.work, telemetry.IntAttribute("bintrie.group_depth", g.GroupDepth()))
-		}
-	}
 }
 
 // flushHashSpans ends the pending hash spans at the time their hashing ended,
-// with the work counted now: for a Merkle-Patricia trie, the modified nodes
-// (all rehashed) and those of them that were hashed with keccak256, not
-// embedded in their parent. IntermediateRoot defers it so that it runs after
-// its own timers. Before Byzantium, when a block has several intermediate
-// roots, a trie's counts include the nodes rehashed by the earlier ones.
+// with their rehash work (hashAttributes). IntermediateRoot defers it so that
+// it runs after its own timers. Before Byzantium, when a block has several
+// intermediate roots, a Merkle-Patricia trie's counts include the nodes
+// rehashed by the earlier ones.
 func (t *stateTrace) flushHashSpans() {
 	if t == nil {
 		return
@@ -202,19 +204,33 @@ func (t *stateTrace) flushHashSpans() {
 	t.mu.Unlock()
 
 	for _, ts := range pending {
-		attrs := ts.work
-		if ts.work == nil {
-			nodes, ops := 0, 0
-			if w, ok := ts.tr.(interface{ HashedWork() (int, int) }); ok && !ts.noWork {
-				nodes, ops = w.HashedWork()
-			}
-			attrs = []telemetry.Attribute{
-				telemetry.IntAttribute("trie.nodes_hashed", nodes),
-				telemetry.IntAttribute("trie.hash_ops", ops),
-			}
-		}
-		ts.span.SetAttributes(attrs...)
+		ts.span.SetAttributes(ts.hashAttributes()...)
 		ts.span.End(trace.WithTimestamp(ts.hashEnd))
+	}
+}
+
+// hashAttributes describes the rehash work of a hashed trie: for a binary
+// trie what it counted while hashing, and its group depth; for a
+// Merkle-Patricia trie the modified nodes (all rehashed) and those of them
+// that were hashed with keccak256, not embedded in their parent.
+func (ts *trieSpan) hashAttributes() []telemetry.Attribute {
+	if w := ts.binaryWork; w != nil {
+		attrs := []telemetry.Attribute{
+			telemetry.IntAttribute("trie.nodes_hashed", w.Nodes),
+			telemetry.IntAttribute("trie.hash_ops", w.Ops),
+		}
+		if g, ok := ts.tr.(interface{ GroupDepth() int }); ok {
+			attrs = append(attrs, telemetry.IntAttribute("bintrie.group_depth", g.GroupDepth()))
+		}
+		return attrs
+	}
+	nodes, ops := 0, 0
+	if w, ok := ts.tr.(interface{ HashedWork() (int, int) }); ok && !ts.noWork {
+		nodes, ops = w.HashedWork()
+	}
+	return []telemetry.Attribute{
+		telemetry.IntAttribute("trie.nodes_hashed", nodes),
+		telemetry.IntAttribute("trie.hash_ops", ops),
 	}
 }
 

@@ -17,11 +17,14 @@
 package bintrie
 
 import (
-	"math/rand"
+	mrand "math/rand"
 	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/trie"
 )
 
-func TestHashWork(t *testing.T) {
+func TestHashWithWork(t *testing.T) {
 	tr := newEmptyTestTrie(t)
 	value := make([]byte, HashSize)
 	value[0] = 1
@@ -34,27 +37,89 @@ func TestHashWork(t *testing.T) {
 	if err := tr.UpdateStem(stemA[:], values); err != nil {
 		t.Fatal(err)
 	}
-	if nodes, ops := tr.HashWork(); nodes != 1 || ops != 1+8+1 {
-		t.Fatalf("one stem: HashWork = %d nodes, %d ops; want 1, 10", nodes, ops)
+	want := tr.Copy().Hash()
+	if root, w := tr.HashWithWork(); root != want || w.Nodes != 1 || w.Ops != 1+8+1 {
+		t.Fatalf("one stem: HashWithWork = %x, %+v; want %x, 1 node, 10 ops", root, w, want)
 	}
 	// A second stem that differs in the first bit: an internal root above the
-	// two stems.
+	// two stems. The first stem's hash is cached: only the new stem and the
+	// root are rehashed.
 	stemB := stemA
 	stemB[0] = 0x80
 	if err := tr.UpdateStem(stemB[:], values); err != nil {
 		t.Fatal(err)
 	}
-	if nodes, ops := tr.HashWork(); nodes != 3 || ops != 1+10+10 {
-		t.Fatalf("two stems: HashWork = %d nodes, %d ops; want 3, 21", nodes, ops)
+	if _, w := tr.HashWithWork(); w.Nodes != 2 || w.Ops != 1+10 {
+		t.Fatalf("second stem: HashWithWork = %+v; want 2 nodes, 11 ops", w)
 	}
-	tr.Hash()
-	if nodes, ops := tr.HashWork(); nodes != 0 || ops != 0 {
-		t.Errorf("after Hash: HashWork = %d nodes, %d ops; want none", nodes, ops)
+	if _, w := tr.HashWithWork(); w != (HashWork{}) {
+		t.Errorf("nothing changed: HashWithWork = %+v; want none", w)
 	}
 }
 
-// stemHashOpsByLevel counts StemNode.Hash's sha256 calls level by level, as
-// Hash itself goes: the reference for stemHashOps.
+// TestHashWithWorkAgainstWalk checks the counts made while hashing, on random
+// tries deep enough for hashInternal's parallel levels, against a walk of the
+// nodes that must be recomputed made before hashing.
+func TestHashWithWorkAgainstWalk(t *testing.T) {
+	rng := mrand.New(mrand.NewSource(1))
+	tr := newEmptyTestTrie(t)
+	for round := 0; round < 4; round++ {
+		for i := 0; i < 300; i++ {
+			updateRandomStem(tr, rng)
+		}
+		wantNodes, wantOps := tr.store.hashWorkByWalk(tr.store.root)
+		want := tr.Copy().Hash()
+		root, w := tr.HashWithWork()
+		if root != want {
+			t.Fatalf("round %d: root %x, want %x", round, root, want)
+		}
+		if w.Nodes != wantNodes || w.Ops != wantOps {
+			t.Fatalf("round %d: HashWithWork counted %+v; the walk %d nodes, %d ops", round, w, wantNodes, wantOps)
+		}
+	}
+}
+
+// updateRandomStem writes one to a few values to a random stem: mostly new
+// stems, sometimes an existing one.
+func updateRandomStem(tr *BinaryTrie, rng *mrand.Rand) {
+	stem := make([]byte, StemSize)
+	rng.Read(stem[:2])
+	if rng.Intn(4) > 0 {
+		rng.Read(stem)
+	}
+	values := make([][]byte, StemNodeWidth)
+	for n := rng.Intn(4) + 1; n > 0; n-- {
+		values[rng.Intn(StemNodeWidth)] = common.Hash{byte(rng.Intn(255) + 1)}.Bytes()
+	}
+	if err := tr.UpdateStem(stem, values); err != nil {
+		panic(err)
+	}
+}
+
+// hashWorkByWalk counts the rehash work pending below ref by walking the
+// nodes that must be recomputed: the reference for HashWithWork.
+func (s *nodeStore) hashWorkByWalk(ref nodeRef) (nodes, ops int) {
+	switch ref.Kind() {
+	case kindInternal:
+		node := s.getInternal(ref.Index())
+		if !node.mustRecompute {
+			return 0, 0
+		}
+		ln, lo := s.hashWorkByWalk(node.left)
+		rn, ro := s.hashWorkByWalk(node.right)
+		return 1 + ln + rn, 1 + lo + ro
+	case kindStem:
+		sn := s.getStem(ref.Index())
+		if !sn.mustRecompute {
+			return 0, 0
+		}
+		return 1, stemHashOpsByLevel(sn)
+	default:
+		return 0, 0
+	}
+}
+
+// stemHashOpsByLevel counts StemNode.Hash's sha256 calls level by level.
 func stemHashOpsByLevel(sn *StemNode) int {
 	var present [StemNodeWidth]bool
 	ops := 1
@@ -75,57 +140,36 @@ func stemHashOpsByLevel(sn *StemNode) int {
 	return ops
 }
 
-// randomStem returns a stem whose values are present with probability p.
-func randomStem(rng *rand.Rand, p float64) *StemNode {
-	sn := new(StemNode)
-	for i := range sn.values {
-		if rng.Float64() < p {
-			sn.values[i] = []byte{byte(i)}
+// BenchmarkHashWithWork compares rehashing a trie of 20,000 stems after 200
+// of them changed, with and without counting the work.
+func BenchmarkHashWithWork(b *testing.B) {
+	rng := mrand.New(mrand.NewSource(1))
+	tr := &BinaryTrie{store: newNodeStore(), tracer: trie.NewPrevalueTracer()}
+	stems := make([][]byte, 20000)
+	values := make([][]byte, StemNodeWidth)
+	for i := range stems {
+		stems[i] = make([]byte, StemSize)
+		rng.Read(stems[i])
+		values[0] = common.Hash{1}.Bytes()
+		if err := tr.UpdateStem(stems[i], values); err != nil {
+			b.Fatal(err)
 		}
 	}
-	return sn
-}
-
-func TestStemHashOps(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	var empty StemNode
-	if got := stemHashOps(&empty); got != 1 {
-		t.Fatalf("empty stem: %d ops, want 1", got)
-	}
-	for _, i := range []int{0, 63, 64, 127, 128, 255} {
-		var sn StemNode
-		sn.values[i] = []byte{}
-		if got := stemHashOps(&sn); got != 1+1+8 {
-			t.Fatalf("value %d alone: %d ops, want 10", i, got)
+	tr.Hash()
+	run := func(b *testing.B, hash func()) {
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			for range 200 {
+				values := make([][]byte, StemNodeWidth)
+				values[0] = common.Hash{byte(i), 1}.Bytes()
+				if err := tr.UpdateStem(stems[rng.Intn(len(stems))], values); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StartTimer()
+			hash()
 		}
 	}
-	for n := 0; n < 2000; n++ {
-		sn := randomStem(rng, []float64{0.005, 0.05, 0.5, 0.95}[n%4])
-		if got, want := stemHashOps(sn), stemHashOpsByLevel(sn); got != want {
-			t.Fatalf("stem %d: %d ops, want %d", n, got, want)
-		}
-	}
-}
-
-// BenchmarkStemHashOps compares counting a stem's hash work with hashing it:
-// the count is paid for every rehashed stem of a traced block.
-func BenchmarkStemHashOps(b *testing.B) {
-	rng := rand.New(rand.NewSource(1))
-	sn := randomStem(rng, 0.02)
-	b.Run("bitmap", func(b *testing.B) {
-		for b.Loop() {
-			stemHashOps(sn)
-		}
-	})
-	b.Run("by-level", func(b *testing.B) {
-		for b.Loop() {
-			stemHashOpsByLevel(sn)
-		}
-	})
-	b.Run("hash", func(b *testing.B) {
-		for b.Loop() {
-			sn.mustRecompute = true
-			sn.Hash()
-		}
-	})
+	b.Run("hash", func(b *testing.B) { run(b, func() { tr.Hash() }) })
+	b.Run("with-work", func(b *testing.B) { run(b, func() { tr.HashWithWork() }) })
 }
