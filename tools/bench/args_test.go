@@ -50,3 +50,22 @@ func TestABSideArgs(t *testing.T) {
 		t.Error("sideArgs aliases GethArgs")
 	}
 }
+
+// TestABSharedDatadir: a comparison of flags on one binary runs both sides on
+// one prepared datadir; two binaries get one each.
+func TestABSharedDatadir(t *testing.T) {
+	h := &harness{work: t.TempDir()}
+	m := &Manifest{Dir: "/dumps/mpt-20000"}
+	dirs := func(s *abSpec) (string, string) {
+		bins := abBinaries(s)
+		a := Config{Trie: "mpt", Geth: bins[0]}
+		b := Config{Trie: "mpt", Geth: bins[1]}
+		return h.preparedDir(m, a), h.preparedDir(m, b)
+	}
+	if a, b := dirs(&abSpec{A: "/bin/geth", B: "/bin/../bin/geth"}); a != b {
+		t.Errorf("one binary: datadirs %s and %s, want one", a, b)
+	}
+	if a, b := dirs(&abSpec{A: "/bin/geth-upstream", B: "/bin/geth"}); a == b {
+		t.Errorf("two binaries share datadir %s", a)
+	}
+}
