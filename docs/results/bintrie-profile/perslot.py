@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # perslot.py DUMPS AB.json...: binary trie against MPT per slot, from abwarm.py
 # runs that include an `mpt` binary: block time (total_ms, mean per block) and
-# process CPU (cpu_s, whole import) over the manifest's slots of the workload
+# process CPU (cpu_s, whole import), for every binary but `mpt`, over the manifest's slots of the workload
 # (slot reads + writes, per block; cpu_s over all the run's blocks), the
 # ratio of medians UBT/MPT with a bootstrap 95% CI (10,000 resamples, seeded).
 import sys, json, glob, os, random, statistics
@@ -23,7 +23,7 @@ for f in sys.argv[2:]:
     mt = [x["total_ms"] * bm / sm for x in m]
     mc = [x["cpu_s"] * 1e3 / sm for x in m]
     for name, runs in d["runs"].items():
-        if name == "mpt" or not name in ("statelab", "base"):
+        if name == "mpt":
             continue
         ut = [x["total_ms"] * bu / su for x in runs]
         uc = [x["cpu_s"] * 1e3 / su for x in runs]
