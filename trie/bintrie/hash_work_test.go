@@ -123,8 +123,8 @@ func (s *nodeStore) hashWorkByWalk(ref nodeRef) (nodes, ops int) {
 func stemHashOpsByLevel(sn *StemNode) int {
 	var present [StemNodeWidth]bool
 	ops := 1
-	for i, v := range sn.values {
-		if v != nil {
+	for i := range StemNodeWidth {
+		if sn.hasValue(byte(i)) {
 			present[i] = true
 			ops++
 		}
