@@ -55,11 +55,6 @@ func (v *stemValues) has(suffix byte) bool {
 	return v.present[suffix/64]&(1<<(suffix%64)) != 0
 }
 
-// count returns the number of values present.
-func (v *stemValues) count() int {
-	return len(v.vals)
-}
-
 // set stores value at suffix; a nil value removes it.
 func (v *stemValues) set(suffix byte, value []byte) {
 	i, ok := v.index(suffix)
@@ -82,6 +77,21 @@ func (v *stemValues) set(suffix byte, value []byte) {
 func (v *stemValues) appendLoaded(suffix byte, value []byte) {
 	v.vals = append(v.vals, value)
 	v.present[suffix/64] |= 1 << (suffix % 64)
+}
+
+// values yields the suffix and value of every slot present, in suffix order.
+// Loops written for the dense array, for i, v := range sn.values, keep
+// working unchanged: they see the present slots only.
+func (sn *StemNode) values(yield func(int, []byte) bool) {
+	k := 0
+	for w, word := range sn.slots.present {
+		for ; word != 0; word &= word - 1 {
+			if !yield(w*64+bits.TrailingZeros64(word), sn.slots.vals[k]) {
+				return
+			}
+			k++
+		}
+	}
 }
 
 // each calls fn for every value present, in suffix order.
