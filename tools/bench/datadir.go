@@ -27,20 +27,33 @@ import (
 // once: a datadir marked complete is reused. With chaininfo (else "") it then
 // writes the state that geth journals at shutdown to disk (chaininfo
 // persist), so that the runs read the population's state cold rather than
-// from the journal that geth loads into memory at start; that step is
-// marked separately, so a datadir prepared without it gets it later.
+// from the journal that geth loads into memory at start. Last it compacts
+// the key-value store (compactDatadir). Each step is marked separately, so a
+// datadir prepared without a later step gets it on reuse.
 func prepareDatadir(geth, chaininfo, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
 	if err := importPopulation(geth, dir, trie, gd, m, progress); err != nil {
 		return err
 	}
-	if chaininfo == "" {
-		return nil
+	if chaininfo != "" {
+		if err := persistJournal(chaininfo, dir, progress); err != nil {
+			return err
+		}
 	}
+	return compactDatadir(geth, dir, progress)
+}
+
+// persistJournal writes the state geth journals at shutdown to disk, unless a
+// previous call did. A datadir persisted anew must be compacted again, so it
+// drops the compaction mark.
+func persistJournal(chaininfo, dir string, progress func(string, ...any)) error {
 	done := filepath.Join(dir, "bench-persisted")
 	if _, err := os.Stat(done); err == nil {
 		return nil
 	}
 	progress("persisting the journaled state of %s", dir)
+	if err := os.Remove(filepath.Join(dir, compactedMark)); err != nil && !os.IsNotExist(err) {
+		return err
+	}
 	if err := runCommand(filepath.Join(dir, "persist.log"), chaininfo, "persist", "--datadir", filepath.Join(dir, "datadir")); err != nil {
 		return err
 	}

@@ -180,7 +180,7 @@ func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord)
 	if meta.Order != "" {
 		fmt.Fprintf(w, "- run order: %s (interleaved: one run of every configuration per round, so load drift spreads over all of them)\n", meta.Order)
 	}
-	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.cacheArgs(), ""), " "))
+	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.cacheArgs(), ""), " "))
 	if meta.Model != nil && (meta.Model.MemLimit > 0 || meta.Model.Calibrate) {
 		lo, hi := meta.Model.limitRange()
 		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, mib))
