@@ -44,27 +44,26 @@ const maxPreparedWAL = 1 << 20
 // compact, unless a previous call did, and checks that the write-ahead log is
 // empty after it.
 func compactDatadir(geth, dir string, progress func(string, ...any)) error {
-	done := filepath.Join(dir, compactedMark)
-	if _, err := os.Stat(done); err == nil {
+	_, err := runOnce(dir, compactedMark, func() error {
+		data := filepath.Join(dir, "datadir")
+		before, err := walBytes(data)
+		if err != nil {
+			return err
+		}
+		progress("compacting the database of %s (%.1f MB of write-ahead log)", dir, float64(before)/1e6)
+		if err := runCommand(filepath.Join(dir, "compact.log"), geth, "db", "compact", "--datadir", data); err != nil {
+			return err
+		}
+		after, err := walBytes(data)
+		if err != nil {
+			return err
+		}
+		if after > maxPreparedWAL {
+			return fmt.Errorf("prepared datadir %s: %d bytes of pebble write-ahead log remain after geth db compact (want at most %d; log %s)", data, after, maxPreparedWAL, filepath.Join(dir, "compact.log"))
+		}
 		return nil
-	}
-	data := filepath.Join(dir, "datadir")
-	before, err := walBytes(data)
-	if err != nil {
-		return err
-	}
-	progress("compacting the database of %s (%.1f MB of write-ahead log)", dir, float64(before)/1e6)
-	if err := runCommand(filepath.Join(dir, "compact.log"), geth, "db", "compact", "--datadir", data); err != nil {
-		return err
-	}
-	after, err := walBytes(data)
-	if err != nil {
-		return err
-	}
-	if after > maxPreparedWAL {
-		return fmt.Errorf("prepared datadir %s: %d bytes of pebble write-ahead log remain after geth db compact (want at most %d; log %s)", data, after, maxPreparedWAL, filepath.Join(dir, "compact.log"))
-	}
-	return os.WriteFile(done, nil, 0o644)
+	})
+	return err
 }
 
 // walBytes returns the size of the pebble write-ahead log files (*.log) in

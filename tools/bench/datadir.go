@@ -46,49 +46,57 @@ func prepareDatadir(geth, chaininfo, dir string, trie string, gd int, m *Manifes
 // previous call did. A datadir persisted anew must be compacted again, so it
 // drops the compaction mark.
 func persistJournal(chaininfo, dir string, progress func(string, ...any)) error {
-	done := filepath.Join(dir, "bench-persisted")
-	if _, err := os.Stat(done); err == nil {
-		return nil
+	_, err := runOnce(dir, "bench-persisted", func() error {
+		progress("persisting the journaled state of %s", dir)
+		if err := os.Remove(filepath.Join(dir, compactedMark)); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		return runCommand(filepath.Join(dir, "persist.log"), chaininfo, "persist", "--datadir", filepath.Join(dir, "datadir"))
+	})
+	return err
+}
+
+// runOnce runs step unless dir holds the file mark, and writes the mark once
+// step has succeeded; done reports that a previous call had. The marks let a
+// prepared datadir be reused, and one prepared before a step existed get it.
+func runOnce(dir, mark string, step func() error) (done bool, err error) {
+	path := filepath.Join(dir, mark)
+	if _, err := os.Stat(path); err == nil {
+		return true, nil
 	}
-	progress("persisting the journaled state of %s", dir)
-	if err := os.Remove(filepath.Join(dir, compactedMark)); err != nil && !os.IsNotExist(err) {
-		return err
+	if err := step(); err != nil {
+		return false, err
 	}
-	if err := runCommand(filepath.Join(dir, "persist.log"), chaininfo, "persist", "--datadir", filepath.Join(dir, "datadir")); err != nil {
-		return err
-	}
-	return os.WriteFile(done, nil, 0o644)
+	return false, os.WriteFile(path, nil, 0o644)
 }
 
 // importPopulation initialises the datadir and imports the population,
 // unless a previous call completed that.
 func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
-	done := filepath.Join(dir, "bench-prepared")
-	if _, err := os.Stat(done); err == nil {
+	done, err := runOnce(dir, "bench-prepared", func() error {
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		progress("preparing %s: init and population import", dir)
+		data := filepath.Join(dir, "datadir")
+		initArgs := []string{"--datadir", data}
+		if trie == "ubt" {
+			initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", gd))
+		}
+		initArgs = append(initArgs, "init", m.GenesisPath())
+		if err := runCommand(filepath.Join(dir, "init.log"), geth, initArgs...); err != nil {
+			return err
+		}
+		importArgs := append([]string{"import", "--datadir", data}, m.Populations()...)
+		return runCommand(filepath.Join(dir, "population.log"), geth, importArgs...)
+	})
+	if done {
 		progress("reusing prepared datadir %s", dir)
-		return nil
 	}
-	if err := os.RemoveAll(dir); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	progress("preparing %s: init and population import", dir)
-	data := filepath.Join(dir, "datadir")
-	initArgs := []string{"--datadir", data}
-	if trie == "ubt" {
-		initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", gd))
-	}
-	initArgs = append(initArgs, "init", m.GenesisPath())
-	if err := runCommand(filepath.Join(dir, "init.log"), geth, initArgs...); err != nil {
-		return err
-	}
-	importArgs := append([]string{"import", "--datadir", data}, m.Populations()...)
-	if err := runCommand(filepath.Join(dir, "population.log"), geth, importArgs...); err != nil {
-		return err
-	}
-	return os.WriteFile(done, nil, 0o644)
+	return err
 }
 
 // findChaininfo returns the chaininfo binary in bin, or "" with a warning
