@@ -18,6 +18,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -152,4 +153,18 @@ func variants(configs []Config) []string {
 		}
 	}
 	return out
+}
+
+// checkBaseline fails if baseline, when set, is not the variant of one of
+// configs: every ratio of the report would silently be taken against
+// another variant.
+func checkBaseline(baseline string, configs []Config) error {
+	if baseline == "" {
+		return nil
+	}
+	vs := variants(configs)
+	if !slices.Contains(vs, baseline) {
+		return fmt.Errorf("baseline %q is not one of the study's variants (%s)", baseline, strings.Join(vs, ", "))
+	}
+	return nil
 }

@@ -47,6 +47,9 @@ func (sr *studyRun) execute() error {
 	if err := checkFeatures(configs); err != nil {
 		return fmt.Errorf("study %s: %v", sr.study.path, err)
 	}
+	if err := checkBaseline(sr.study.Baseline, configs); err != nil {
+		return fmt.Errorf("study %s at scale %s: %v", sr.study.path, sr.scale, err)
+	}
 	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c Config) bool { return c.Telemetry != "" }) {
 		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
 	}

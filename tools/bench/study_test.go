@@ -214,19 +214,27 @@ func TestShippedStudies(t *testing.T) {
 		if n := len(s.expand(sc)); n != want {
 			t.Errorf("%s smoke: %d configurations, want %d", name, n, want)
 		}
-		if vs := variants(s.expand(sc)); vs[0] != s.Baseline && !contains(vs, s.Baseline) {
-			t.Errorf("%s: baseline %q is no variant of %v", name, s.Baseline, vs)
+		for scale, sc := range s.Scales {
+			if err := checkBaseline(s.Baseline, s.expand(sc)); err != nil {
+				t.Errorf("%s scale %s: %v", name, scale, err)
+			}
 		}
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// TestCheckBaseline checks that a baseline naming no variant of the matrix
+// is refused, so that a report never compares with another variant.
+func TestCheckBaseline(t *testing.T) {
+	configs := []Config{{Trie: "mpt", Cache: "warm"}, {Trie: "ubt", GroupDepth: 6}}
+	for _, ok := range []string{"", "mpt-warm", "ubt-gd6"} {
+		if err := checkBaseline(ok, configs); err != nil {
+			t.Errorf("baseline %q: %v", ok, err)
 		}
 	}
-	return false
+	err := checkBaseline("ubt-gd6-warm", configs)
+	if err == nil || !strings.Contains(err.Error(), `"ubt-gd6-warm"`) || !strings.Contains(err.Error(), "mpt-warm, ubt-gd6") {
+		t.Errorf("unknown baseline: got %v, want an error naming it and the variants", err)
+	}
 }
 
 func TestSchedule(t *testing.T) {
