@@ -16,6 +16,7 @@
 package vm
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -96,30 +97,9 @@ func TestCodeChunksAcrossFrames(t *testing.T) {
 		}
 		i := rng.Intn(len(frames))
 		f := frames[i]
-		code := f.contract.Code
-		pc := uint64(rng.Intn(len(code) + 2))
-		var (
-			start, size uint64
-			err         error
-		)
-		if rng.Intn(4) == 0 {
-			n := 1 + rng.Intn(32)
-			start, size = min(uint64(len(code)), pc+1), uint64(n)
-			scope := &ScopeContext{Stack: arena.stack(), Contract: f.contract}
-			p := pc
-			_, err = makePushEIP4762(uint64(n), n)(&p, evm, scope)
-		} else {
-			start, size = pc, 1
-			err = f.contract.chargeVerkleCodeChunkGas(evm, pc, true)
-		}
-		consumed, wanted := ref.CodeChunksRangeGas(f.contract.Address(), start, size, uint64(len(code)), false, f.refGas)
-		f.refGas -= consumed
-		if refOOG := consumed < wanted; refOOG != (err == ErrOutOfGas) {
-			t.Fatalf("step %d (start %d size %d, code %d): out of gas %v, reference %v", step, start, size, len(code), err, refOOG)
-		}
-		if f.contract.Gas.ExecutionGas != f.refGas {
-			t.Fatalf("step %d (start %d size %d, code %d): gas left %d, reference %d", step, start, size, len(code), f.contract.Gas.ExecutionGas, f.refGas)
-		}
+		pc := uint64(rng.Intn(len(f.contract.Code) + 2))
+		var err error
+		f.refGas, err = chargeCodeChunkStep(t, rng, evm, arena, f.contract, ref, pc, f.refGas, fmt.Sprintf("step %d", step))
 		if err != nil {
 			frames = append(frames[:i], frames[i+1:]...)
 		}

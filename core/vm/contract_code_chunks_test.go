@@ -17,6 +17,7 @@
 package vm
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand"
 	"testing"
@@ -61,34 +62,47 @@ func TestCodeChunkChargesMatchAccessEvents(t *testing.T) {
 			default:
 				pc += uint64(1 + rng.Intn(3))
 			}
-			var (
-				start, size uint64
-				err         error
-			)
-			if rng.Intn(4) == 0 {
-				// A PUSHn at pc: its data starts at pc+1.
-				n := 1 + rng.Intn(32)
-				start, size = min(uint64(len(code)), pc+1), uint64(n)
-				scope := &ScopeContext{Stack: arena.stack(), Contract: contract}
-				p := pc
-				_, err = makePushEIP4762(uint64(n), n)(&p, evm, scope)
-			} else {
-				start, size = pc, 1
-				err = contract.chargeVerkleCodeChunkGas(evm, pc, true)
-			}
-			consumed, wanted := ref.CodeChunksRangeGas(addr, start, size, uint64(len(code)), false, refGas)
-			refGas -= consumed
-			if refOOG := consumed < wanted; refOOG != (err == ErrOutOfGas) {
-				t.Fatalf("round %d step %d (start %d size %d, code %d): out of gas %v, reference %v", round, step, start, size, len(code), err, refOOG)
-			}
-			if contract.Gas.ExecutionGas != refGas {
-				t.Fatalf("round %d step %d (start %d size %d, code %d): gas left %d, reference %d", round, step, start, size, len(code), contract.Gas.ExecutionGas, refGas)
-			}
+			var err error
+			refGas, err = chargeCodeChunkStep(t, rng, evm, arena, contract, ref, pc, refGas, fmt.Sprintf("round %d step %d", round, step))
 			if err != nil {
 				break
 			}
 		}
 	}
+}
+
+// chargeCodeChunkStep charges one step of a frame at pc as the interpreter
+// would: a PUSHn whose data starts at pc+1 (one step in four, n at random)
+// or the instruction at pc. It charges the same range directly on ref, whose
+// frame has refGas left, and fails t, naming the step with where, if the gas
+// left or the out-of-gas outcome differ. It returns the reference's gas left
+// and the frame's error.
+func chargeCodeChunkStep(t *testing.T, rng *rand.Rand, evm *EVM, arena *stackArena, contract *Contract, ref *state.AccessEvents, pc, refGas uint64, where string) (uint64, error) {
+	t.Helper()
+	code := contract.Code
+	var (
+		start, size uint64
+		err         error
+	)
+	if rng.Intn(4) == 0 {
+		n := 1 + rng.Intn(32)
+		start, size = min(uint64(len(code)), pc+1), uint64(n)
+		scope := &ScopeContext{Stack: arena.stack(), Contract: contract}
+		p := pc
+		_, err = makePushEIP4762(uint64(n), n)(&p, evm, scope)
+	} else {
+		start, size = pc, 1
+		err = contract.chargeVerkleCodeChunkGas(evm, pc, true)
+	}
+	consumed, wanted := ref.CodeChunksRangeGas(contract.Address(), start, size, uint64(len(code)), false, refGas)
+	refGas -= consumed
+	if refOOG := consumed < wanted; refOOG != (err == ErrOutOfGas) {
+		t.Fatalf("%s (start %d size %d, code %d): out of gas %v, reference %v", where, start, size, len(code), err, refOOG)
+	}
+	if contract.Gas.ExecutionGas != refGas {
+		t.Fatalf("%s (start %d size %d, code %d): gas left %d, reference %d", where, start, size, len(code), contract.Gas.ExecutionGas, refGas)
+	}
+	return refGas, err
 }
 
 // codeChunkLoop returns code that counts n down to zero in a loop whose body

@@ -63,7 +63,19 @@ func committedTrie(tb testing.TB, n, gd int) ([][HashSize]byte, common.Hash, mem
 // block: most of what it resolves is new to it.
 func BenchmarkOpenAndRead(b *testing.B) {
 	keys, root, db := committedTrie(b, 20_000, 6)
-	for _, k := range []int{1, 100, 2000} {
+	benchmarkOpenAndTouch(b, root, db, keys, []int{1, 100, 2000}, func(tr *BinaryTrie, key [HashSize]byte, _ int) error {
+		_, err := tr.store.Get(key[:], tr.nodeResolver)
+		return err
+	}, nil)
+}
+
+// benchmarkOpenAndTouch runs one sub-benchmark per k in ks. Each iteration
+// opens a trie on root at group depth 6, calls touch on k of keys, spread by
+// a stride, with a sequence number distinct across iterations, and then
+// finish, if not nil.
+func benchmarkOpenAndTouch(b *testing.B, root common.Hash, db memNodeDB, keys [][HashSize]byte, ks []int,
+	touch func(tr *BinaryTrie, key [HashSize]byte, seq int) error, finish func(tr *BinaryTrie)) {
+	for _, k := range ks {
 		b.Run(fmt.Sprintf("keys=%d", k), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
@@ -72,10 +84,12 @@ func BenchmarkOpenAndRead(b *testing.B) {
 					b.Fatal(err)
 				}
 				for j := 0; j < k; j++ {
-					key := keys[(i*k+j*7919)%len(keys)]
-					if _, err := tr.store.Get(key[:], tr.nodeResolver); err != nil {
+					if err := touch(tr, keys[(i*k+j*7919)%len(keys)], i*k+j); err != nil {
 						b.Fatal(err)
 					}
+				}
+				if finish != nil {
+					finish(tr)
 				}
 			}
 		})

@@ -83,26 +83,18 @@ func (v *stemValues) appendLoaded(suffix byte, value []byte) {
 // Loops written for the dense array, for i, v := range sn.values, keep
 // working unchanged: they see the present slots only.
 func (sn *StemNode) values(yield func(int, []byte) bool) {
+	sn.slots.values(yield)
+}
+
+// values yields the suffix and value of every slot present, in suffix order.
+func (v *stemValues) values(yield func(suffix int, value []byte) bool) {
 	k := 0
-	for w, word := range sn.slots.present {
+	for w, word := range v.present {
 		for ; word != 0; word &= word - 1 {
-			if !yield(w*64+bits.TrailingZeros64(word), sn.slots.vals[k]) {
+			if !yield(w*64+bits.TrailingZeros64(word), v.vals[k]) {
 				return
 			}
 			k++
-		}
-	}
-}
-
-// each calls fn for every value present, in suffix order.
-func (v *stemValues) each(fn func(suffix int, value []byte)) {
-	k := 0
-	for w, word := range v.present {
-		for word != 0 {
-			b := bits.TrailingZeros64(word)
-			fn(w*64+b, v.vals[k])
-			k++
-			word &= word - 1
 		}
 	}
 }
@@ -111,7 +103,9 @@ func (v *stemValues) each(fn func(suffix int, value []byte)) {
 // hot paths use get.
 func (v *stemValues) all() [][]byte {
 	out := make([][]byte, StemNodeWidth)
-	v.each(func(i int, value []byte) { out[i] = value })
+	for i, value := range v.values {
+		out[i] = value
+	}
 	return out
 }
 

@@ -17,7 +17,6 @@ package bintrie
 
 import (
 	"encoding/binary"
-	"fmt"
 	"testing"
 )
 
@@ -28,27 +27,12 @@ import (
 // database or created.
 func BenchmarkOpenWriteHash(b *testing.B) {
 	keys, root, db := committedTrie(b, 20_000, 6)
-	for _, k := range []int{100, 2000} {
-		b.Run(fmt.Sprintf("keys=%d", k), func(b *testing.B) {
-			var v [HashSize]byte
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				tr, err := NewBinaryTrie(root, db, 6)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for j := 0; j < k; j++ {
-					key := keys[(i*k+j*7919)%len(keys)]
-					if j%2 == 1 {
-						binary.BigEndian.PutUint64(key[16:24], uint64(i*k+j+1)*0x165667b19e3779f9)
-					}
-					binary.BigEndian.PutUint64(v[24:], uint64(i+j+1))
-					if err := tr.store.Insert(key[:], v[:], tr.nodeResolver); err != nil {
-						b.Fatal(err)
-					}
-				}
-				tr.Hash()
-			}
-		})
-	}
+	var v [HashSize]byte
+	benchmarkOpenAndTouch(b, root, db, keys, []int{100, 2000}, func(tr *BinaryTrie, key [HashSize]byte, seq int) error {
+		if seq%2 == 1 {
+			binary.BigEndian.PutUint64(key[16:24], uint64(seq+1)*0x165667b19e3779f9)
+		}
+		binary.BigEndian.PutUint64(v[24:], uint64(seq+1))
+		return tr.store.Insert(key[:], v[:], tr.nodeResolver)
+	}, func(tr *BinaryTrie) { tr.Hash() })
 }
