@@ -17,16 +17,21 @@
 package state
 
 import (
+	"bytes"
 	"math/big"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/internal/testrand"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/triedb"
+	"github.com/ethereum/go-ethereum/triedb/pathdb"
 	"github.com/holiman/uint256"
 )
 
@@ -86,6 +91,79 @@ func TestUBTIntermediateRootOnPrefetchedTrie(t *testing.T) {
 	}
 	if prefetched.trie != fetcher.trie {
 		t.Fatal("the changes were not applied to the prefetcher's trie")
+	}
+}
+
+// ubtTrieNodePrefix is the key prefix of the binary trie's nodes.
+var ubtTrieNodePrefix = append(append([]byte{}, rawdb.VerklePrefix...), rawdb.TrieNodeAccountPrefix...)
+
+// slowReadDB delays every read of a binary-trie node by delay while armed:
+// a cold disk under the prefetcher, which is still loading nodes when
+// hashing starts (the flat state the block's reads use stays fast).
+type slowReadDB struct {
+	ethdb.Database
+	armed atomic.Bool
+	delay time.Duration
+}
+
+func (db *slowReadDB) Get(key []byte) ([]byte, error) {
+	if db.armed.Load() && bytes.HasPrefix(key, ubtTrieNodePrefix) {
+		time.Sleep(db.delay)
+	}
+	return db.Database.Get(key)
+}
+
+// TestUBTPrefetchWaitTimed checks that the time IntermediateRoot spends
+// waiting for the prefetcher's binary trie is counted in its update and hash
+// timers, the block's state hash figure, as the Merkle path's waits for its
+// prefetched tries are: a block on a cold disk must not show its wait nowhere.
+func TestUBTPrefetchWaitTimed(t *testing.T) {
+	disk := &slowReadDB{Database: rawdb.NewMemoryDatabase(), delay: 2 * time.Millisecond}
+	pcfg := *pathdb.Defaults
+	pcfg.TrieCleanSize, pcfg.StateCleanSize = 0, 0 // every node read goes to disk
+	tcfg := &triedb.Config{IsUBT: true, BinTrieGroupDepth: triedb.DefaultBinTrieGroupDepth, PathDB: &pcfg}
+	tdb := triedb.NewDatabase(disk, tcfg)
+	sdb := NewDatabase(tdb, nil)
+	state, _ := New(types.EmptyBinaryHash, sdb)
+	addrs := make([]common.Address, 40)
+	for i := range addrs {
+		addrs[i] = testrand.Address()
+		state.SetBalance(addrs[i], uint256.NewInt(uint64(i+1)), tracing.BalanceChangeUnspecified)
+		for j := 0; j < 10; j++ {
+			state.SetState(addrs[i], common.BigToHash(big.NewInt(int64(j))), testrand.Hash())
+		}
+	}
+	root, err := state.Commit(params.Rules{IsEIP158: true}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tdb.Commit(root, false); err != nil {
+		t.Fatal(err)
+	}
+	tdb.Close() // reopened: nothing of the state is left in memory
+	tdb = triedb.NewDatabase(disk, tcfg)
+	defer tdb.Close()
+	rules := params.Rules{IsEIP158: true, IsByzantium: true}
+	s, _ := New(root, NewDatabase(tdb, nil))
+	s.StartPrefetcher("test", nil)
+	defer s.StopPrefetcher()
+	disk.armed.Store(true)
+	for i, addr := range addrs {
+		s.SetState(addr, common.BigToHash(big.NewInt(int64(i%10))), common.Hash{byte(i + 1)})
+		s.Finalise(rules)
+	}
+	start := time.Now()
+	s.IntermediateRoot(rules)
+	total := time.Since(start)
+	disk.armed.Store(false)
+
+	timed := s.StorageUpdates + s.AccountUpdates + s.AccountHashes
+	if total < 20*time.Millisecond {
+		t.Skipf("IntermediateRoot took %v: the prefetcher had finished loading before it, nothing to time", total)
+	}
+	t.Logf("update and hash timers %v of IntermediateRoot's %v", timed, total)
+	if timed < total*8/10 {
+		t.Fatalf("update and hash timers %v of IntermediateRoot's %v: the wait for the prefetched trie is not counted", timed, total)
 	}
 }
 
