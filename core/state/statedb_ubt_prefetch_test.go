@@ -147,6 +147,9 @@ func TestUBTPrefetchWaitTimed(t *testing.T) {
 	s, _ := New(root, NewDatabase(tdb, nil))
 	s.StartPrefetcher("test", nil)
 	defer s.StopPrefetcher()
+	for i, addr := range addrs { // the block's own reads, before the disk turns slow
+		s.GetState(addr, common.BigToHash(big.NewInt(int64(i%10))))
+	}
 	disk.armed.Store(true)
 	for i, addr := range addrs {
 		s.SetState(addr, common.BigToHash(big.NewInt(int64(i%10))), common.Hash{byte(i + 1)})
