@@ -41,23 +41,7 @@ import (
 // on the trie the prefetcher filled.
 func TestUBTIntermediateRootOnPrefetchedTrie(t *testing.T) {
 	sdb := NewDatabase(triedb.NewDatabase(rawdb.NewMemoryDatabase(), triedb.UBTDefaults), nil)
-	state, err := New(types.EmptyBinaryHash, sdb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var addrs []common.Address
-	for i := 0; i < 20; i++ {
-		addr := testrand.Address()
-		addrs = append(addrs, addr)
-		state.SetBalance(addr, uint256.NewInt(uint64(i+1)), tracing.BalanceChangeUnspecified)
-		for j := 0; j < 20; j++ {
-			state.SetState(addr, common.BigToHash(big.NewInt(int64(j*1000003))), testrand.Hash())
-		}
-	}
-	root, err := state.Commit(params.Rules{IsEIP158: true}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	addrs, root := commitUBTAccounts(t, sdb, 20, 20)
 	var (
 		rules    = params.Rules{IsEIP158: true, IsByzantium: true}
 		newSlots = make([]common.Hash, len(addrs))
@@ -71,7 +55,7 @@ func TestUBTIntermediateRootOnPrefetchedTrie(t *testing.T) {
 			if i%2 == 0 {
 				s.AddBalance(addr, uint256.NewInt(7), tracing.BalanceChangeUnspecified)
 			}
-			s.SetState(addr, common.BigToHash(big.NewInt(int64(i*1000003))), common.Hash{byte(i + 1)})
+			s.SetState(addr, ubtSlotKey(i), common.Hash{byte(i + 1)})
 			s.SetState(addr, newSlots[i], common.Hash{0xff}) // a new slot
 			s.Finalise(rules)
 		}
@@ -123,20 +107,7 @@ func TestUBTPrefetchWaitTimed(t *testing.T) {
 	pcfg.TrieCleanSize, pcfg.StateCleanSize = 0, 0 // every node read goes to disk
 	tcfg := &triedb.Config{IsUBT: true, BinTrieGroupDepth: triedb.DefaultBinTrieGroupDepth, PathDB: &pcfg}
 	tdb := triedb.NewDatabase(disk, tcfg)
-	sdb := NewDatabase(tdb, nil)
-	state, _ := New(types.EmptyBinaryHash, sdb)
-	addrs := make([]common.Address, 40)
-	for i := range addrs {
-		addrs[i] = testrand.Address()
-		state.SetBalance(addrs[i], uint256.NewInt(uint64(i+1)), tracing.BalanceChangeUnspecified)
-		for j := 0; j < 10; j++ {
-			state.SetState(addrs[i], common.BigToHash(big.NewInt(int64(j))), testrand.Hash())
-		}
-	}
-	root, err := state.Commit(params.Rules{IsEIP158: true}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	addrs, root := commitUBTAccounts(t, NewDatabase(tdb, nil), 40, 10)
 	if err := tdb.Commit(root, false); err != nil {
 		t.Fatal(err)
 	}
@@ -148,11 +119,11 @@ func TestUBTPrefetchWaitTimed(t *testing.T) {
 	s.StartPrefetcher("test", nil)
 	defer s.StopPrefetcher()
 	for i, addr := range addrs { // the block's own reads, before the disk turns slow
-		s.GetState(addr, common.BigToHash(big.NewInt(int64(i%10))))
+		s.GetState(addr, ubtSlotKey(i%10))
 	}
 	disk.armed.Store(true)
 	for i, addr := range addrs {
-		s.SetState(addr, common.BigToHash(big.NewInt(int64(i%10))), common.Hash{byte(i + 1)})
+		s.SetState(addr, ubtSlotKey(i%10), common.Hash{byte(i + 1)})
 		s.Finalise(rules)
 	}
 	start := time.Now()
@@ -175,19 +146,7 @@ func TestUBTPrefetchWaitTimed(t *testing.T) {
 // prefetcher, as block processing does, and hashes them.
 func BenchmarkUBTIntermediateRoot(b *testing.B) {
 	sdb := NewDatabase(triedb.NewDatabase(rawdb.NewMemoryDatabase(), triedb.UBTDefaults), nil)
-	state, _ := New(types.EmptyBinaryHash, sdb)
-	addrs := make([]common.Address, 200)
-	for i := range addrs {
-		addrs[i] = testrand.Address()
-		state.SetBalance(addrs[i], uint256.NewInt(uint64(i+1)), tracing.BalanceChangeUnspecified)
-		for j := 0; j < 50; j++ {
-			state.SetState(addrs[i], common.BigToHash(big.NewInt(int64(j*1000003))), testrand.Hash())
-		}
-	}
-	root, err := state.Commit(params.Rules{IsEIP158: true}, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
+	addrs, root := commitUBTAccounts(b, sdb, 200, 50)
 	rules := params.Rules{IsEIP158: true, IsByzantium: true}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -195,7 +154,7 @@ func BenchmarkUBTIntermediateRoot(b *testing.B) {
 		s.StartPrefetcher("bench", nil)
 		for k, addr := range addrs {
 			for j := 0; j < 50; j += 5 {
-				key := common.BigToHash(big.NewInt(int64(j * 1000003)))
+				key := ubtSlotKey(j)
 				s.GetState(addr, key)
 				s.SetState(addr, key, common.Hash{byte(i), byte(k), byte(j)})
 			}
@@ -204,4 +163,33 @@ func BenchmarkUBTIntermediateRoot(b *testing.B) {
 		s.IntermediateRoot(rules)
 		s.StopPrefetcher()
 	}
+}
+
+// commitUBTAccounts commits n accounts with a balance and slots slots each
+// (keys ubtSlotKey(0) up, random values) to an empty binary trie in sdb, and
+// returns the accounts and the state root.
+func commitUBTAccounts(tb testing.TB, sdb Database, n, slots int) ([]common.Address, common.Hash) {
+	tb.Helper()
+	state, err := New(types.EmptyBinaryHash, sdb)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	addrs := make([]common.Address, n)
+	for i := range addrs {
+		addrs[i] = testrand.Address()
+		state.SetBalance(addrs[i], uint256.NewInt(uint64(i+1)), tracing.BalanceChangeUnspecified)
+		for j := 0; j < slots; j++ {
+			state.SetState(addrs[i], ubtSlotKey(j), testrand.Hash())
+		}
+	}
+	root, err := state.Commit(params.Rules{IsEIP158: true}, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return addrs, root
+}
+
+// ubtSlotKey is the j-th storage key of the accounts of commitUBTAccounts.
+func ubtSlotKey(j int) common.Hash {
+	return common.BigToHash(big.NewInt(int64(j) * 1000003))
 }
