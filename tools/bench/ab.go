@@ -101,12 +101,7 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 	if !ok || wl.Role != "workload" {
 		// Not a dumpgen workload: count its blocks from the file, on top
 		// of the population's last block.
-		var head uint64
-		for _, f := range m.Files {
-			if f.Role == "population" {
-				head = max(head, f.LastBlock)
-			}
-		}
+		head := m.PopulationHead()
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(s.Dump), ".gz"), ".rlp")
 		var err error
 		if wl, err = workloadFile(s.Dump, name, head); err != nil {

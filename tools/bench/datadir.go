@@ -91,7 +91,11 @@ func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progre
 			return err
 		}
 		importArgs := append([]string{"import", "--datadir", data}, m.Populations()...)
-		return runCommand(filepath.Join(dir, "population.log"), geth, importArgs...)
+		logPath := filepath.Join(dir, "population.log")
+		stop := make(chan struct{})
+		defer close(stop)
+		go watchImport(logPath, m.PopulationHead(), progress, stop)
+		return runCommand(logPath, geth, importArgs...)
 	})
 	if done {
 		progress("reusing prepared datadir %s", dir)

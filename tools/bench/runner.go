@@ -179,16 +179,20 @@ func copyLog(r io.Reader, w io.Writer, onBlock func()) error {
 	}
 }
 
-// runCommand runs a preparation command (init, population import), keeping
-// its output in logPath and naming it in any error.
+// runCommand runs a preparation command (init, population import), writing
+// its output to logPath as it comes, so that a long import can be followed
+// there (and by watchImport), and naming the log in any error.
 func runCommand(logPath, bin string, args ...string) error {
-	var out bytes.Buffer
+	out, err := os.Create(logPath)
+	if err != nil {
+		return err
+	}
 	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = diesWithParent()
-	err := cmd.Run()
-	if werr := os.WriteFile(logPath, out.Bytes(), 0o644); werr != nil && err == nil {
-		err = werr
+	err = cmd.Run()
+	if cerr := out.Close(); cerr != nil && err == nil {
+		err = cerr
 	}
 	if err != nil {
 		return fmt.Errorf("%s %s: %v (log %s):\n%s", filepath.Base(bin), strings.Join(args, " "), err, logPath, logTail(logPath, 15))

@@ -125,6 +125,18 @@ func (m *Manifest) Populations() []string {
 	return out
 }
 
+// PopulationHead returns the last block of the population files, 0 when the
+// manifest lists none.
+func (m *Manifest) PopulationHead() uint64 {
+	var head uint64
+	for _, f := range m.Files {
+		if f.Role == RolePopulation {
+			head = max(head, f.LastBlock)
+		}
+	}
+	return head
+}
+
 // Workload returns the entry and path of the named workload's file.
 func (m *Manifest) Workload(name string) (File, string, error) {
 	for _, f := range m.Files {

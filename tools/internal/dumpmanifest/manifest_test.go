@@ -54,6 +54,12 @@ func TestRead(t *testing.T) {
 	if got := m.Populations(); len(got) != 1 || got[0] != filepath.Join(dir, "population.rlp") {
 		t.Errorf("Populations %v", got)
 	}
+	if got := m.PopulationHead(); got != 3 {
+		t.Errorf("PopulationHead %d, want 3 (the workload's last block is 5)", got)
+	}
+	if got := (&Manifest{}).PopulationHead(); got != 0 {
+		t.Errorf("PopulationHead without files %d", got)
+	}
 	if f, p, err := m.Workload("a"); err != nil || f.LastBlock != 5 || p != filepath.Join(dir, "workload_a.rlp") {
 		t.Errorf("Workload(a): %+v %s %v", f, p, err)
 	}

@@ -1,0 +1,83 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// importProgressEvery is how often watchImport reports a running import.
+const importProgressEvery = time.Minute
+
+// importedSegment matches geth's log line for an imported chain segment and
+// captures the number of its last block (geth writes large numbers with
+// thousands separators).
+var importedSegment = regexp.MustCompile(`Imported new chain segment\s.*?\bnumber=([0-9,]+)`)
+
+// lastImportedBlock returns the number of the last block that the geth log at
+// path reports imported, reading only the log's last 64 KiB; ok is false when
+// the log names none yet.
+func lastImportedBlock(path string) (number uint64, ok bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	const window = 64 << 10
+	var off int64
+	if st, err := f.Stat(); err == nil && st.Size() > window {
+		off = st.Size() - window
+	}
+	buf := make([]byte, window)
+	n, _ := f.ReadAt(buf, off)
+	lines := bytes.Split(buf[:n], []byte{'\n'})
+	for i := len(lines) - 1; i >= 0; i-- {
+		m := importedSegment.FindSubmatch(lines[i])
+		if m == nil {
+			continue
+		}
+		v, err := strconv.ParseUint(strings.ReplaceAll(string(m[1]), ",", ""), 10, 64)
+		if err == nil {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// watchImport reports, every importProgressEvery until stop is closed, how far
+// the import logging to path has got towards block last. It runs in its own
+// goroutine and returns once stop is closed.
+func watchImport(path string, last uint64, progress func(string, ...any), stop <-chan struct{}) {
+	start := time.Now()
+	tick := time.NewTicker(importProgressEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+			if n, ok := lastImportedBlock(path); ok && last > 0 {
+				progress("population import: block %d of %d (%.0f%%), %s", n, last, 100*float64(n)/float64(last), time.Since(start).Round(time.Second))
+			}
+		}
+	}
+}

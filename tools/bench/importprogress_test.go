@@ -1,0 +1,78 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeLog(t *testing.T, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "population.log")
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestLastImportedBlock(t *testing.T) {
+	const segment = "INFO [12-01|22:54:39.504] Imported new chain segment               number=%s hash=8729ce..ac939b blocks=76 txs=2083 mgas=7599.200\n"
+	for _, tc := range []struct {
+		name string
+		log  string
+		want uint64
+		ok   bool
+	}{
+		{"none yet", "INFO [12-01|22:54:31.000] Importing blockchain file=population.rlp\n", 0, false},
+		{"missing log", "", 0, false},
+		{"last segment wins", fmt.Sprintf(segment, "76") + fmt.Sprintf(segment, "137") + "INFO [12-01|22:55:00.000] Writing cached state to disk block=137\n", 137, true},
+		{"thousands separator", fmt.Sprintf(segment, "1,702"), 1702, true},
+		{"past the tail window", fmt.Sprintf(segment, "9") + strings.Repeat("x", 70<<10) + "\n", 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "absent.log")
+			if tc.log != "" {
+				path = writeLog(t, tc.log)
+			}
+			got, ok := lastImportedBlock(path)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("lastImportedBlock = %d, %v; want %d, %v", got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+func TestRunCommandStreamsLog(t *testing.T) {
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "cmd.log")
+	// The script checks that its first line reached the log before it ends.
+	script := fmt.Sprintf(`echo first; grep -q first %q && echo seen`, logPath)
+	if err := runCommand(logPath, "/bin/sh", "-c", script); err != nil {
+		t.Fatal(err)
+	}
+	if blob, _ := os.ReadFile(logPath); string(blob) != "first\nseen\n" {
+		t.Errorf("log %q, want the output written while the command ran", blob)
+	}
+	err := runCommand(logPath, "/bin/sh", "-c", "echo broken; exit 3")
+	if err == nil || !strings.Contains(err.Error(), logPath) || !strings.Contains(err.Error(), "broken") {
+		t.Errorf("failing command: error %v, want the log path and its tail", err)
+	}
+}
