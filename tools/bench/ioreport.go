@@ -32,7 +32,7 @@ import (
 
 // ioMetrics are the columns of the report's I/O table, in order.
 var ioMetrics = []string{"disk_kb_per_slot", "disk_reads_per_slot", "read_syscalls_per_slot", "page_cache_hit_pct",
-	"pebble_block_hit_pct", "node_fetches_per_slot", "disk_node_fetches_per_slot", "mem_peak_mb"}
+	"disk_read_us", "pebble_block_hit_pct", "node_fetches_per_slot", "disk_node_fetches_per_slot", "mem_peak_mb"}
 
 // writeIOSection writes what the state reads cost the disk: per workload
 // and variant, the medians of the I/O metrics, with what a slot is on that
@@ -52,7 +52,7 @@ func writeIOSection(w io.Writer, a *Analysis, runs []*RunRecord) {
 		return
 	}
 	fmt.Fprintf(w, "## I/O per state operation\n\n")
-	fmt.Fprintf(w, "Medians of the measured runs. A slot is a storage slot read or written by the workload (manifest counts): per slot read on a read-only workload, per slot written on a write-only one. Disk KB come from `/proc/PID/io` read_bytes; disk reads and the page-cache hit rate (the share of geth's read syscalls the page cache served: 1 - disk reads / read syscalls) from the run's cgroup; pebble's block cache hit rate from the statistics geth import prints at exit; node fetches by source from the block traces of runs at telemetry level node.\n\n")
+	fmt.Fprintf(w, "Medians of the measured runs. A slot is a storage slot read or written by the workload (manifest counts): per slot read on a read-only workload, per slot written on a write-only one. Disk KB come from `/proc/PID/io` read_bytes; disk reads and the page-cache hit rate (the share of geth's read syscalls the page cache served: 1 - disk reads / read syscalls) from the run's cgroup; the device's mean time per read from `/proc/diskstats` (device-wide, over the run: tens of microseconds for a local SSD, hundreds for a network disk, less when the host under a virtual machine still caches the datadir copied for the run); pebble's block cache hit rate from the statistics geth import prints at exit; node fetches by source from the block traces of runs at telemetry level node.\n\n")
 	fmt.Fprintf(w, "| workload | slots are | variant |")
 	for _, m := range cols {
 		fmt.Fprintf(w, " %s |", m.Unit)

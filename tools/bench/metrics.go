@@ -50,6 +50,7 @@ var metrics = []metric{
 	{"disk_reads_per_slot", "disk-reads/slot", "disk reads per slot (cgroup)", true, perSlot(diskReadOps)},
 	{"read_syscalls_per_slot", "read-syscalls/slot", "read syscalls per slot", true, perSlot(func(r *RunRecord) float64 { return float64(r.ProcIO.SysCR) })},
 	{"page_cache_hit_pct", "pagecache-hit-%", "page-cache hit % of read syscalls (cgroup)", false, pageCacheHitPct},
+	{"disk_read_us", "us/disk-read", "mean device time per disk read, us (/proc/diskstats)", true, deviceReadMicros},
 	{"pebble_block_hit_pct", "pebble-hit-%", "pebble block cache hit %", false, pebbleBlockHit},
 	{"mem_peak_mb", "peak-MiB", "cgroup peak memory MiB", true, memPeakMiB},
 	{"node_fetches_per_slot", "node-fetches/slot", "trie nodes fetched per slot (traces)", true, perSlot(nodeFetches(""))},

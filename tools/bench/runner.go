@@ -54,8 +54,11 @@ type importResult struct {
 	BlockIO []ioSample `json:"block_io,omitempty"`
 	// PebbleBlockHitPct is pebble's block cache hit rate over the whole
 	// process, from the database statistics geth import prints at exit.
-	PebbleBlockHitPct *float64   `json:"pebble_block_cache_hit_pct,omitempty"`
-	Blocks            []BlockLog `json:"blocks"`
+	PebbleBlockHitPct *float64 `json:"pebble_block_cache_hit_pct,omitempty"`
+	// Device holds the read counters of the datadir's block device over
+	// the run; nil when the datadir is on no block device.
+	Device *deviceReads `json:"device_reads,omitempty"`
+	Blocks []BlockLog   `json:"blocks"`
 }
 
 // importArgs is the command line of an import job.
@@ -89,6 +92,7 @@ func (j importJob) run() (*importResult, error) {
 	if len(j.Env) > 0 {
 		cmd.Env = append(os.Environ(), j.Env...)
 	}
+	devBefore, devErr := readDeviceReads(j.Datadir)
 	start := time.Now()
 	err = cmd.Start()
 	pw.Close()
@@ -106,6 +110,12 @@ func (j importJob) run() (*importResult, error) {
 	werr := cmd.Wait()
 	res := &importResult{WallSeconds: time.Since(start).Seconds(), ReadBytes: last.ReadBytes, ProcIO: last.procIO}
 	res.BlockIO = mon.blocks
+	if devErr == nil {
+		if after, err := readDeviceReads(j.Datadir); err == nil {
+			d := after.since(devBefore)
+			res.Device = &d
+		}
+	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		res.InBlockIO = ru.Inblock
 	}
