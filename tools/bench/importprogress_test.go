@@ -24,15 +24,6 @@ import (
 	"testing"
 )
 
-func writeLog(t *testing.T, content string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "population.log")
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func TestLastImportedBlock(t *testing.T) {
 	const segment = "INFO [12-01|22:54:39.504] Imported new chain segment               number=%s hash=8729ce..ac939b blocks=76 txs=2083 mgas=7599.200\n"
 	for _, tc := range []struct {
@@ -50,7 +41,7 @@ func TestLastImportedBlock(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "absent.log")
 			if tc.log != "" {
-				path = writeLog(t, tc.log)
+				path = writeTemp(t, "population.log", tc.log)
 			}
 			got, ok := lastImportedBlock(path)
 			if got != tc.want || ok != tc.ok {

@@ -23,14 +23,20 @@ import (
 	"testing"
 )
 
-// writeStudy writes a study file into a test directory.
-func writeStudy(t *testing.T, text string) string {
+// writeTemp writes text to a file of the given name in a test directory.
+func writeTemp(t *testing.T, name, text string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "study.toml")
+	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// writeStudy writes a study file into a test directory.
+func writeStudy(t *testing.T, text string) string {
+	t.Helper()
+	return writeTemp(t, "study.toml", text)
 }
 
 const validStudy = `
