@@ -102,8 +102,12 @@ func TestJaegerBadgerStore(t *testing.T) {
 	peak := quantileBetween(samples, start, time.Now(), 1)
 	t.Logf("%d blocks, %s spans exported in %v; Jaeger's anonymous memory: 90th percentile %d MiB in the first half of the import, %d MiB in the second, peak %d MiB (limit %d MiB); Badger holds %s",
 		blocks, exportedSpans(res.stderr), end.Sub(start).Round(time.Second), first>>20, second>>20, peak>>20, limitMiB, duSize(filepath.Join(dir, "badger")))
-	if second > first*13/10 && second > limitMiB<<20 {
-		t.Errorf("Jaeger's memory grew from %d MiB to %d MiB (90th percentiles) between the halves of the import, past its limit of %d MiB: not bounded", first>>20, second>>20, limitMiB)
+	// GOMEMLIMIT is a soft limit: the runtime's own memory, and a collector
+	// that lags on a loaded machine, go a few MiB past it (CI on a loaded
+	// machine saw 256-266 MiB). Unbounded growth goes far past it.
+	const softMiB = 32
+	if second > first*13/10 && second > (limitMiB+softMiB)<<20 {
+		t.Errorf("Jaeger's memory grew from %d MiB to %d MiB (90th percentiles) between the halves of the import, past its limit of %d MiB by more than %d MiB: not bounded", first>>20, second>>20, limitMiB, softMiB)
 	}
 	if peak > (limitMiB+128)<<20 {
 		t.Errorf("Jaeger's anonymous memory peaked at %d MiB, over its limit of %d MiB plus 128 MiB", peak>>20, limitMiB)
