@@ -159,6 +159,9 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 			return fmt.Errorf("--%s: %v", b.Name, err)
 		}
 		c := Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, showGeth: true}
+		if err := h.adoptLegacyPrepared(m, c); err != nil {
+			return err
+		}
 		if err := prepareDatadir(b.Path, h.persist, h.preparedDir(m, c), c.Trie, gd, m, h.progress); err != nil {
 			return err
 		}

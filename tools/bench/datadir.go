@@ -70,10 +70,13 @@ func runOnce(dir, mark string, step func() error) (done bool, err error) {
 	return false, os.WriteFile(path, nil, 0o644)
 }
 
+// preparedMark marks a datadir whose population import completed.
+const preparedMark = "bench-prepared"
+
 // importPopulation initialises the datadir and imports the population,
 // unless a previous call completed that.
 func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
-	done, err := runOnce(dir, "bench-prepared", func() error {
+	done, err := runOnce(dir, preparedMark, func() error {
 		if err := os.RemoveAll(dir); err != nil {
 			return err
 		}

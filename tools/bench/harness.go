@@ -105,11 +105,6 @@ func limitText(m *scaleModel) string {
 	return mib(m.MemLimit)
 }
 
-// preparedDir is the prepared datadir of a configuration on a dump.
-func (h *harness) preparedDir(m *Manifest, c Config) string {
-	return filepath.Join(h.work, "datadirs", filepath.Base(m.Dir), c.DatadirKey())
-}
-
 // runOnce measures one run of a configuration.
 func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string, run int) (*RunRecord, error) {
 	mf, file, err := m.Workload(c.Workload)

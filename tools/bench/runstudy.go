@@ -83,6 +83,9 @@ func (sr *studyRun) execute() error {
 			continue
 		}
 		prepared[dir] = true
+		if err := sr.h.adoptLegacyPrepared(m, c); err != nil {
+			return err
+		}
 		if err := prepareDatadir(c.Geth.preparer(), sr.h.persist, dir, c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
 			return err
 		}

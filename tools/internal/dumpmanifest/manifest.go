@@ -137,6 +137,26 @@ func (m *Manifest) PopulationHead() uint64 {
 	return head
 }
 
+// PopulationHeadHash returns the hash of the population's last block, which
+// commits to every block before it and to the genesis. ok is false when the
+// manifest lists no population or a population file without its head hash
+// (a manifest made by hand for a chain dumpgen did not write).
+func (m *Manifest) PopulationHeadHash() (hash common.Hash, ok bool) {
+	var head uint64
+	for _, f := range m.Files {
+		if f.Role != RolePopulation {
+			continue
+		}
+		if f.HeadHash == (common.Hash{}) {
+			return common.Hash{}, false
+		}
+		if !ok || f.LastBlock > head {
+			hash, head, ok = f.HeadHash, f.LastBlock, true
+		}
+	}
+	return hash, ok
+}
+
 // Workload returns the entry and path of the named workload's file.
 func (m *Manifest) Workload(name string) (File, string, error) {
 	for _, f := range m.Files {

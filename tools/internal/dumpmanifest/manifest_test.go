@@ -20,6 +20,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
 )
 
 const testManifest = `{"trie": "ubt", "entries": 2000, "workload_blocks": 1, "genesis": "genesis.json", "files": [
@@ -59,6 +61,23 @@ func TestRead(t *testing.T) {
 	}
 	if got := (&Manifest{}).PopulationHead(); got != 0 {
 		t.Errorf("PopulationHead without files %d", got)
+	}
+	if h, ok := m.PopulationHeadHash(); !ok || h != common.HexToHash("0x0a") {
+		t.Errorf("PopulationHeadHash %x %v, want the population's 0x0a (not the workload's 0x0b)", h, ok)
+	}
+	if _, ok := (&Manifest{}).PopulationHeadHash(); ok {
+		t.Error("PopulationHeadHash without files reported a hash")
+	}
+	twoFiles := &Manifest{Files: []File{
+		{Role: RolePopulation, LastBlock: 9, HeadHash: common.HexToHash("0x09")},
+		{Role: RolePopulation, LastBlock: 3, HeadHash: common.HexToHash("0x03")},
+	}}
+	if h, ok := twoFiles.PopulationHeadHash(); !ok || h != common.HexToHash("0x09") {
+		t.Errorf("PopulationHeadHash of two files %x %v, want the last block's 0x09", h, ok)
+	}
+	twoFiles.Files[1].HeadHash = common.Hash{}
+	if _, ok := twoFiles.PopulationHeadHash(); ok {
+		t.Error("PopulationHeadHash reported a hash with a population file that has none")
 	}
 	if f, p, err := m.Workload("a"); err != nil || f.LastBlock != 5 || p != filepath.Join(dir, "workload_a.rlp") {
 		t.Errorf("Workload(a): %+v %s %v", f, p, err)

@@ -1,0 +1,118 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// dumpManifest is a dumpgen manifest in dir whose population ends at the
+// block with hash head, and whose workload has the given number of blocks.
+func dumpManifest(dir string, head common.Hash, blocks uint64) *Manifest {
+	return &Manifest{Trie: "mpt", Entries: 1000, WorkloadBlocks: int(blocks), Dir: dir, Files: []ManifestFile{
+		{File: "population.rlp", Role: "population", FirstBlock: 1, LastBlock: 30, HeadHash: head},
+		{File: "workload_a.rlp", Role: "workload", Workload: "a", FirstBlock: 31, LastBlock: 30 + blocks, HeadHash: common.HexToHash("0xff")},
+	}}
+}
+
+// TestPreparedDirByPopulation: dumps that differ only in their workloads
+// share a prepared datadir; another population, or another binary, gets its
+// own; a chain without head hashes keys by its directory.
+func TestPreparedDirByPopulation(t *testing.T) {
+	h := &harness{work: "/w"}
+	c := Config{Trie: "mpt", Geth: Binary{Name: "statelab", Path: "/bin/geth"}}
+	pop := common.HexToHash("0xac3e3a7380a9fab999167de04104d7fdc64a1cc021a09d0dc09325735de28041")
+	short := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c)
+	long := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-300", pop, 300), c)
+	if short != long {
+		t.Errorf("one population, two workload lengths: %s and %s", short, long)
+	}
+	if want := "/w/datadirs/mpt-1000-popac3e3a7380a9/"; !strings.HasPrefix(short, want) {
+		t.Errorf("prepared datadir %s, want it under %s", short, want)
+	}
+	if other := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", common.HexToHash("0x01"), 150), c); other == short {
+		t.Errorf("two populations share %s", other)
+	}
+	c2 := c
+	c2.Geth = Binary{Name: "upstream", Path: "/bin/geth-upstream"}
+	if other := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c2); other == short {
+		t.Errorf("two binaries share %s", other)
+	}
+	user := &Manifest{Trie: "mpt", Dir: "/data/export", Files: []ManifestFile{{File: "pop.rlp", Role: "population", LastBlock: 9}}}
+	if got := h.preparedDir(user, c); got != filepath.Join("/w/datadirs/export", c.DatadirKey()) {
+		t.Errorf("chain without head hashes: %s", got)
+	}
+}
+
+// TestAdoptLegacyPrepared: a datadir prepared under the dump's name moves to
+// the population's; an unfinished one, or one whose new place is taken, stays.
+func TestAdoptLegacyPrepared(t *testing.T) {
+	work := t.TempDir()
+	h := &harness{work: work, log: io.Discard}
+	c := Config{Trie: "mpt", Geth: Binary{Name: "statelab", Path: "/bin/geth"}}
+	m := dumpManifest(filepath.Join(work, "dumps", "mpt-1000-150"), common.HexToHash("0x0a"), 150)
+	legacy := filepath.Join(work, "datadirs", "mpt-1000-150", c.DatadirKey())
+	dir := h.preparedDir(m, c)
+
+	// An import that did not finish is not adopted.
+	putFile(t, filepath.Join(legacy, "datadir", "CURRENT"), "x")
+	if err := h.adoptLegacyPrepared(m, c); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("unfinished legacy datadir adopted: %v", err)
+	}
+	// A finished one is moved, with its contents, and its empty parent goes.
+	putFile(t, filepath.Join(legacy, preparedMark), "")
+	if err := h.adoptLegacyPrepared(m, c); err != nil {
+		t.Fatal(err)
+	}
+	if blob, err := os.ReadFile(filepath.Join(dir, "datadir", "CURRENT")); err != nil || string(blob) != "x" {
+		t.Fatalf("adopted datadir: %q %v", blob, err)
+	}
+	if _, err := os.Stat(filepath.Dir(legacy)); !os.IsNotExist(err) {
+		t.Errorf("legacy folder left behind: %v", err)
+	}
+	// A new place that is taken is kept; the legacy datadir is left alone.
+	putFile(t, filepath.Join(legacy, preparedMark), "")
+	if err := h.adoptLegacyPrepared(m, c); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(legacy, preparedMark)); err != nil {
+		t.Errorf("legacy datadir touched although the new place was taken: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "datadir", "CURRENT")); err != nil {
+		t.Errorf("prepared datadir lost: %v", err)
+	}
+}
+
+// putFile writes a file, making its folders.
+func putFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
