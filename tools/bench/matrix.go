@@ -90,9 +90,18 @@ func (c Config) DatadirKey() string {
 	return "mpt-" + bin
 }
 
+// triesAt lists the tries a study runs at a scale: the scale's, when set,
+// else the study's.
+func (s *Study) triesAt(sc Scale) []string {
+	if len(sc.Tries) > 0 {
+		return sc.Tries
+	}
+	return s.Tries
+}
+
 // expand lists the study's configurations at a scale, grouped so that runs
-// sharing a prepared datadir are adjacent. The scale's group depths and
-// workloads, when set, replace the study's.
+// sharing a prepared datadir are adjacent. The scale's tries, group depths
+// and workloads, when set, replace the study's.
 func (s *Study) expand(sc Scale) []Config {
 	depths := s.GroupDepths
 	if len(sc.GroupDepths) > 0 {
@@ -103,7 +112,7 @@ func (s *Study) expand(sc Scale) []Config {
 		workloads = sc.Workloads
 	}
 	var out []Config
-	for _, trie := range s.Tries {
+	for _, trie := range s.triesAt(sc) {
 		gds := []int{0}
 		if trie == "ubt" {
 			gds = depths

@@ -59,7 +59,7 @@ func (sr *studyRun) execute() error {
 		}
 	}
 	manifests := map[string]*Manifest{}
-	for _, trie := range sr.study.Tries {
+	for _, trie := range sr.study.triesAt(sc) {
 		if sr.study.Chain != nil {
 			sr.h.progress("reading the block files of the study's chain")
 			if manifests[trie], err = sr.study.Chain.manifest(); err != nil {

@@ -133,8 +133,9 @@ type Scale struct {
 	WorkloadBlocks int   `toml:"workload_blocks"`
 	Runs           int   `toml:"runs"`
 	GroupDepths    []int `toml:"group_depths"`
-	// Workloads, when set, replaces the study's workloads at this scale
-	// (each must be one of them).
+	// Tries and Workloads, when set, replace the study's tries and
+	// workloads at this scale (each must be one of them).
+	Tries     []string `toml:"tries,omitempty"`
 	Workloads []string `toml:"workloads,omitempty"`
 
 	// WorkloadGas is the gas of each workload block (dumpgen
@@ -286,6 +287,11 @@ func (s *Study) validate() error {
 		for _, w := range sc.Workloads {
 			if !slices.Contains(s.Workloads, w) {
 				return fmt.Errorf("scale.%s: workload %q is not one of the study's", name, w)
+			}
+		}
+		for _, t := range sc.Tries {
+			if !slices.Contains(s.Tries, t) {
+				return fmt.Errorf("scale.%s: trie %q is not one of the study's", name, t)
 			}
 		}
 		if (sc.MemLimit == "auto" || sc.GethCache == "auto") && s.Node == nil {

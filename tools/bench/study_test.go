@@ -111,6 +111,10 @@ func TestLoadStudyAndExpand(t *testing.T) {
 	if n := len(s.expand(big)); n != 8 {
 		t.Errorf("big with one workload: %d configurations, want 8", n)
 	}
+	big.Tries = []string{"mpt"}
+	if got := variants(s.expand(big)); strings.Join(got, ",") != "mpt-statelab,mpt-upstream" {
+		t.Errorf("big on MPT only: variants %v", got)
+	}
 	if _, err := s.scale("huge"); err == nil || !strings.Contains(err.Error(), "big, smoke") {
 		t.Errorf("unknown scale: error %v, want one listing the scales", err)
 	}
@@ -138,6 +142,7 @@ func TestLoadStudyErrors(t *testing.T) {
 		{"empty exclusion", "[[geth]]\nname = \"statelab\"", "[[exclude]]\n[[geth]]\nname = \"statelab\"", "exclude[0]: sets no field"},
 		{"no scale", "[scale.smoke]", "[other]", "unknown keys other"},
 		{"scale workload", "runs = 3\n", "runs = 3\nworkloads = [\"sload_benchmark\"]\n", "not one of the study's"},
+		{"scale trie", "runs = 3\n", "runs = 3\ntries = [\"verkle\"]\n", `trie "verkle" is not one of the study's`},
 		{"prepare self", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"upstream\"", `prepare = "upstream" names no other binary`},
 		{"prepare unknown", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"base\"", `prepare = "base" names no other binary`},
 	} {
