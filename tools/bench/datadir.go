@@ -97,7 +97,7 @@ func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progre
 		logPath := filepath.Join(dir, "population.log")
 		stop := make(chan struct{})
 		defer close(stop)
-		go watchImport(logPath, m.PopulationHead(), progress, stop)
+		go watchImport(filepath.Base(dir), logPath, m.PopulationHead(), progress, stop)
 		return runCommand(logPath, geth, importArgs...)
 	})
 	if done {

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"statelab/tools/internal/fsutil"
@@ -37,6 +38,7 @@ type harness struct {
 	cache    pageCache // the page cache to drop and check
 	warm     func(string) error
 	log      io.Writer // progress
+	logMu    sync.Mutex      // one progress line at a time (preparations run in parallel)
 	start    time.Time
 	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
 	traces   *traceCollector // nil: spans of telemetry runs are not collected
@@ -58,7 +60,10 @@ func newHarness(work, out string, log io.Writer) (*harness, error) {
 // progress prints a timestamped progress line.
 func (h *harness) progress(format string, args ...any) {
 	el := time.Since(h.start).Round(time.Second)
-	fmt.Fprintf(h.log, "bench [%s] %s\n", el, fmt.Sprintf(format, args...))
+	line := fmt.Sprintf("bench [%s] %s\n", el, fmt.Sprintf(format, args...))
+	h.logMu.Lock()
+	defer h.logMu.Unlock()
+	io.WriteString(h.log, line)
 }
 
 // applyModel resolves the scale model against a reference prepared

@@ -64,9 +64,9 @@ func lastImportedBlock(path string) (number uint64, ok bool) {
 }
 
 // watchImport reports, every importProgressEvery until stop is closed, how far
-// the import logging to path has got towards block last. It runs in its own
-// goroutine and returns once stop is closed.
-func watchImport(path string, last uint64, progress func(string, ...any), stop <-chan struct{}) {
+// the import of the datadir named name, logging to path, has got towards
+// block last. It runs in its own goroutine and returns once stop is closed.
+func watchImport(name, path string, last uint64, progress func(string, ...any), stop <-chan struct{}) {
 	start := time.Now()
 	tick := time.NewTicker(importProgressEvery)
 	defer tick.Stop()
@@ -76,7 +76,7 @@ func watchImport(path string, last uint64, progress func(string, ...any), stop <
 			return
 		case <-tick.C:
 			if n, ok := lastImportedBlock(path); ok && last > 0 {
-				progress("population import: block %d of %d (%.0f%%), %s", n, last, 100*float64(n)/float64(last), time.Since(start).Round(time.Second))
+				progress("population import of %s: block %d of %d (%.0f%%), %s", name, n, last, 100*float64(n)/float64(last), time.Since(start).Round(time.Second))
 			}
 		}
 	}

@@ -34,6 +34,7 @@ type studyRun struct {
 	memLimit, gethCache string // command-line overrides of the scale's mem_limit and geth_cache
 	cgroupParent        string // where to make the run cgroups; "" for the default
 	prepareOnly         bool   // stop after the dumps, datadirs and sidecars
+	prepareJobs         int    // dumps and datadirs prepared at once; below 1 means 1
 }
 
 // execute runs every configuration of the study, writes the raw runs as they
@@ -58,37 +59,17 @@ func (sr *studyRun) execute() error {
 			return err
 		}
 	}
-	manifests := map[string]*Manifest{}
-	for _, trie := range sr.study.triesAt(sc) {
-		if sr.study.Chain != nil {
-			sr.h.progress("reading the block files of the study's chain")
-			if manifests[trie], err = sr.study.Chain.manifest(); err != nil {
-				return fmt.Errorf("study %s: chain: %v", sr.study.path, err)
-			}
-			if mf, _, err := manifests[trie].Workload(sr.study.Workloads[0]); err == nil {
-				sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1) // for the report
-			}
-			continue
-		}
-		if manifests[trie], err = ensureDump(sr.dumpgen, sr.h.work, trie, sc, sr.h.progress); err != nil {
+	var manifests map[string]*Manifest
+	if sr.study.Chain != nil {
+		if manifests, err = sr.chainManifests(&sc); err != nil {
 			return err
 		}
+	} else if manifests, err = sr.prepareDumps(sc); err != nil {
+		return err
 	}
 	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
-	prepared := map[string]bool{}
-	for _, c := range configs {
-		m := manifests[c.Trie]
-		dir := sr.h.preparedDir(m, c)
-		if prepared[dir] {
-			continue
-		}
-		prepared[dir] = true
-		if err := sr.h.adoptLegacyPrepared(m, c); err != nil {
-			return err
-		}
-		if err := prepareDatadir(c.Geth.preparer(), sr.h.persist, dir, c.Trie, c.GroupDepth, m, sr.h.progress); err != nil {
-			return err
-		}
+	if err := sr.prepareDatadirs(configs, manifests); err != nil {
+		return err
 	}
 	if err := sr.prepareSidecars(configs, manifests); err != nil {
 		return err
