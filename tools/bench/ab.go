@@ -44,6 +44,7 @@ type abSpec struct {
 
 	MemLimit, GethCache string // memory bound and geth --cache as sizes; "" for none and geth's default
 	CgroupParent        string // where to make the run cgroups; "" for the default
+	PrepareJobs         int    // datadirs prepared at once (one per binary); below 1 means 1
 }
 
 // sideArgs are the extra import flags of side i (0 is A).
@@ -158,14 +159,10 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 		if _, err := os.Stat(b.Path); err != nil {
 			return fmt.Errorf("--%s: %v", b.Name, err)
 		}
-		c := Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, showGeth: true}
-		if err := h.adoptLegacyPrepared(m, c); err != nil {
-			return err
-		}
-		if err := prepareDatadir(b.Path, h.persist, h.preparedDir(m, c), c.Trie, gd, m, h.progress); err != nil {
-			return err
-		}
-		configs = append(configs, c)
+		configs = append(configs, Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, showGeth: true})
+	}
+	if err := h.prepareDatadirs(configs, map[string]*Manifest{s.Trie: m}, s.PrepareJobs); err != nil {
+		return err
 	}
 	blocks := int(wl.LastBlock - wl.FirstBlock + 1)
 	model, err := h.applyModel(nil, Scale{WorkloadBlocks: blocks}, s.MemLimit, s.GethCache, h.preparedDir(m, configs[0]))

@@ -115,7 +115,7 @@ var abCommand = &cli.Command{
 		&cli.IntFlag{Name: "runs", Usage: "runs per binary, the first discarded", Value: 5},
 		&cli.StringFlag{Name: "a-args", Usage: "extra geth import flags for A, space separated"},
 		&cli.StringFlag{Name: "b-args", Usage: "extra geth import flags for B, space separated (e.g. \"--telemetry --telemetry.level phase\" with --a and --b the same binary)"},
-		outFlag, workFlag, binFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag,
+		outFlag, workFlag, binFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareJobsFlag,
 	},
 	Action: abAction,
 }
@@ -124,6 +124,10 @@ var abCommand = &cli.Command{
 func runAction(ctx *cli.Context) error {
 	if ctx.NArg() != 1 {
 		return errors.New("run: want one study file, e.g. bench run bench/studies/groupdepth.toml --out DIR")
+	}
+	jobs, err := prepareJobs(ctx)
+	if err != nil {
+		return err
 	}
 	out, err := requireOut(ctx)
 	if err != nil {
@@ -144,9 +148,6 @@ func runAction(ctx *cli.Context) error {
 	if _, err := os.Stat(dumpgen); err != nil && study.Chain == nil {
 		return fmt.Errorf("--bin: %v", err)
 	}
-	if n := ctx.Int(prepareJobsFlag.Name); n < 1 {
-		return fmt.Errorf("--prepare-jobs must be at least 1, have %d", n)
-	}
 	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
 	if err != nil {
 		return err
@@ -154,7 +155,7 @@ func runAction(ctx *cli.Context) error {
 	h.persist = findChaininfo(bin, h.progress)
 	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h,
 		memLimit: ctx.String(memLimitFlag.Name), gethCache: ctx.String(gethCacheFlag.Name), cgroupParent: ctx.String(cgroupParentFlag.Name),
-		prepareOnly: ctx.Bool(prepareOnlyFlag.Name), prepareJobs: ctx.Int(prepareJobsFlag.Name)}
+		prepareOnly: ctx.Bool(prepareOnlyFlag.Name), prepareJobs: jobs}
 	if balgen := filepath.Join(bin, "balgen"); fileExists(balgen) {
 		sr.balgen = balgen
 	}
@@ -182,6 +183,10 @@ func abAction(ctx *cli.Context) error {
 	if out == "" {
 		out = filepath.Join(ctx.String(workFlag.Name), "ab-"+time.Now().UTC().Format("20060102-150405"))
 	}
+	jobs, err := prepareJobs(ctx)
+	if err != nil {
+		return err
+	}
 	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
 	if err != nil {
 		return err
@@ -191,7 +196,7 @@ func abAction(ctx *cli.Context) error {
 		Population: ctx.StringSlice("population"), Trie: ctx.String("trie"),
 		GroupDepth: ctx.Int("groupdepth"), Runs: ctx.Int("runs"),
 		ArgsA: strings.Fields(ctx.String("a-args")), ArgsB: strings.Fields(ctx.String("b-args")),
-		MemLimit: ctx.String(memLimitFlag.Name), GethCache: ctx.String(gethCacheFlag.Name), CgroupParent: ctx.String(cgroupParentFlag.Name),
+		MemLimit: ctx.String(memLimitFlag.Name), GethCache: ctx.String(gethCacheFlag.Name), CgroupParent: ctx.String(cgroupParentFlag.Name), PrepareJobs: jobs,
 	}
 	h.persist = findChaininfo(ctx.String(binFlag.Name), h.progress)
 	if err := runAB(h, spec, ctx.App.Writer); err != nil {
@@ -225,4 +230,13 @@ func requireOut(ctx *cli.Context) (string, error) {
 		return "", errors.New("--out is required")
 	}
 	return out, os.MkdirAll(out, 0o755)
+}
+
+// prepareJobs reads --prepare-jobs, which must be at least 1.
+func prepareJobs(ctx *cli.Context) (int, error) {
+	n := ctx.Int(prepareJobsFlag.Name)
+	if n < 1 {
+		return 0, fmt.Errorf("--prepare-jobs must be at least 1, have %d", n)
+	}
+	return n, nil
 }

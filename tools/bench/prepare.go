@@ -71,26 +71,27 @@ func (sr *studyRun) chainManifests(sc *Scale) (map[string]*Manifest, error) {
 }
 
 // prepareDatadirs prepares, or reuses, the datadir of every configuration,
-// sr.prepareJobs at once. Configurations that share a datadir prepare it
-// once; datadirs of an older bench's layout are moved into place first.
-func (sr *studyRun) prepareDatadirs(configs []Config, manifests map[string]*Manifest) error {
+// jobs at once, each from the manifest of its trie. Configurations that
+// share a datadir prepare it once; datadirs of an older bench's layout are
+// moved into place first.
+func (h *harness) prepareDatadirs(configs []Config, manifests map[string]*Manifest, jobs int) error {
 	seen := map[string]bool{}
-	var jobs []func() error
+	var work []func() error
 	for _, c := range configs {
 		m := manifests[c.Trie]
-		dir := sr.h.preparedDir(m, c)
+		dir := h.preparedDir(m, c)
 		if seen[dir] {
 			continue
 		}
 		seen[dir] = true
-		if err := sr.h.adoptLegacyPrepared(m, c); err != nil {
+		if err := h.adoptLegacyPrepared(m, c); err != nil {
 			return err
 		}
-		jobs = append(jobs, func() error {
-			return prepareDatadir(c.Geth.preparer(), sr.h.persist, dir, c.Trie, c.GroupDepth, m, sr.h.progress)
+		work = append(work, func() error {
+			return prepareDatadir(c.Geth.preparer(), h.persist, dir, c.Trie, c.GroupDepth, m, h.progress)
 		})
 	}
-	return runJobs(sr.prepareJobs, jobs)
+	return runJobs(jobs, work)
 }
 
 // runJobs runs the jobs, at most n at once (at least one), waits for all

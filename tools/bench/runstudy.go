@@ -68,7 +68,7 @@ func (sr *studyRun) execute() error {
 		return err
 	}
 	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
-	if err := sr.prepareDatadirs(configs, manifests); err != nil {
+	if err := sr.h.prepareDatadirs(configs, manifests, sr.prepareJobs); err != nil {
 		return err
 	}
 	if err := sr.prepareSidecars(configs, manifests); err != nil {
