@@ -37,8 +37,8 @@ type harness struct {
 	out      string    // report directory; logs go to out/logs
 	cache    pageCache // the page cache to drop and check
 	warm     func(string) error
-	log      io.Writer // progress
-	logMu    sync.Mutex      // one progress line at a time (preparations run in parallel)
+	log      io.Writer  // progress
+	logMu    sync.Mutex // one progress line at a time (preparations run in parallel)
 	start    time.Time
 	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
 	traces   *traceCollector // nil: spans of telemetry runs are not collected
