@@ -77,7 +77,7 @@ var (
 	}
 	prepareJobsFlag = &cli.IntFlag{
 		Name:  "prepare-jobs",
-		Usage: "dumps and prepared datadirs made at once (dumpgen takes about a core and 7 GB at 10^7 entries, a population import a core or more and 4 GB)",
+		Usage: "dumps and prepared datadirs made at once (dumpgen takes about a core and up to 9 GB at 10^7 entries, a population import a core or more and about 4 GB)",
 		Value: defaultPrepareJobs,
 	}
 	cgroupParentFlag = &cli.StringFlag{

@@ -27,7 +27,7 @@ import (
 // unless told otherwise. dumpgen keeps about one core busy, and a population
 // import one to one and a half while it waits on its buffer flushes, so two
 // at once use a 2-core machine that one leaves partly idle. At 10^7 entries
-// a dumpgen peaks at about 7 GB and an import at about 4 GB.
+// a dumpgen peaks at 7-9 GB and an import at about 4 GB.
 const defaultPrepareJobs = 2
 
 // prepareDumps makes, or reuses, the dump of every trie the study runs at
