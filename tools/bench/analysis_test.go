@@ -83,3 +83,24 @@ func TestWriteOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteOutputsOneVariant: a study of one variant (a scale that narrows it
+// to one trie) has no comparison tables, rather than empty ones.
+func TestWriteOutputsOneVariant(t *testing.T) {
+	var runs []*RunRecord
+	for i, ms := range []float64{500, 100, 110, 90} {
+		runs = append(runs, testRun("mpt", "w", i == 0, 100, ms))
+	}
+	dir := t.TempDir()
+	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: Scale{Runs: 4}}
+	if err := writeOutputs(dir, meta, runs); err != nil {
+		t.Fatal(err)
+	}
+	report, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	if strings.Contains(string(report), "against the baseline mpt\n") {
+		t.Error("report has comparison sections with one variant")
+	}
+	if !strings.Contains(string(report), "best ms per slot is mpt") {
+		t.Error("report lacks the reading of its one variant")
+	}
+}

@@ -95,6 +95,9 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 	fmt.Fprintf(w, "\n## %s: median (CV%%) per workload and variant\n\n", head.Title)
 	writeMatrix(w, a, head)
 	for _, name := range []string{head.Name, "total_ms"} {
+		if len(a.Variants) < 2 {
+			break // one variant: nothing to compare with the baseline
+		}
 		m, _ := metricByName(name)
 		fmt.Fprintf(w, "\n## %s against the baseline %s\n\n", m.Title, a.Baseline)
 		writeComparisons(w, a, m)
