@@ -53,7 +53,10 @@ func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...a
 	if sc.WorkloadGas != 0 {
 		args = append(args, "--workload-gas-target", strconv.FormatUint(sc.WorkloadGas, 10))
 	}
+	stop := make(chan struct{})
+	go watchDumpgen(filepath.Base(dir), dir+".log", progress, stop)
 	err := runCommand(dir+".log", dumpgen, args...)
+	close(stop)
 	if err != nil {
 		return nil, err
 	}

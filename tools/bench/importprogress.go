@@ -37,19 +37,7 @@ var importedSegment = regexp.MustCompile(`Imported new chain segment\s.*?\bnumbe
 // path reports imported, reading only the log's last 64 KiB; ok is false when
 // the log names none yet.
 func lastImportedBlock(path string) (number uint64, ok bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	const window = 64 << 10
-	var off int64
-	if st, err := f.Stat(); err == nil && st.Size() > window {
-		off = st.Size() - window
-	}
-	buf := make([]byte, window)
-	n, _ := f.ReadAt(buf, off)
-	lines := bytes.Split(buf[:n], []byte{'\n'})
+	lines := logTailLines(path)
 	for i := len(lines) - 1; i >= 0; i-- {
 		m := importedSegment.FindSubmatch(lines[i])
 		if m == nil {
@@ -61,6 +49,26 @@ func lastImportedBlock(path string) (number uint64, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// logTailWindow is how much of a growing log the progress watchers read.
+const logTailWindow = 64 << 10
+
+// logTailLines returns the lines of the last logTailWindow bytes of the log at
+// path (the first may be partial), or nil if it cannot be read.
+func logTailLines(path string) [][]byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var off int64
+	if st, err := f.Stat(); err == nil && st.Size() > logTailWindow {
+		off = st.Size() - logTailWindow
+	}
+	buf := make([]byte, logTailWindow)
+	n, _ := f.ReadAt(buf, off)
+	return bytes.Split(buf[:n], []byte{'\n'})
 }
 
 // watchImport reports, every importProgressEvery until stop is closed, how far
