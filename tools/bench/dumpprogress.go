@@ -16,10 +16,7 @@
 
 package main
 
-import (
-	"bytes"
-	"time"
-)
+import "bytes"
 
 // dumpgenProgressPrefix starts every progress line dumpgen writes.
 var dumpgenProgressPrefix = []byte("dumpgen: generating ")
@@ -42,16 +39,9 @@ func lastDumpgenProgress(path string) (line string, ok bool) {
 // log at path, so that a study's output shows a dump that takes half an hour
 // moving. It runs in its own goroutine and returns once stop is closed.
 func watchDumpgen(name, path string, progress func(string, ...any), stop <-chan struct{}) {
-	tick := time.NewTicker(importProgressEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-stop:
-			return
-		case <-tick.C:
-			if line, ok := lastDumpgenProgress(path); ok {
-				progress("dumpgen %s: %s", name, line)
-			}
+	everyProgressTick(stop, func() {
+		if line, ok := lastDumpgenProgress(path); ok {
+			progress("dumpgen %s: %s", name, line)
 		}
-	}
+	})
 }

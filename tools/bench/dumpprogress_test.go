@@ -17,7 +17,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,11 +39,7 @@ func TestLastDumpgenProgress(t *testing.T) {
 		{"past the tail window", early + strings.Repeat("x", 70<<10) + "\n", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "absent.log")
-			if tc.log != "" {
-				path = writeTemp(t, "dump.log", tc.log)
-			}
-			got, ok := lastDumpgenProgress(path)
+			got, ok := lastDumpgenProgress(optionalLog(t, tc.log))
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("lastDumpgenProgress = %q, %v; want %q, %v", got, ok, tc.want, tc.ok)
 			}

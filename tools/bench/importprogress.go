@@ -76,6 +76,17 @@ func logTailLines(path string) [][]byte {
 // block last. It runs in its own goroutine and returns once stop is closed.
 func watchImport(name, path string, last uint64, progress func(string, ...any), stop <-chan struct{}) {
 	start := time.Now()
+	everyProgressTick(stop, func() {
+		if n, ok := lastImportedBlock(path); ok && last > 0 {
+			progress("population import of %s: block %d of %d (%.0f%%), %s", name, n, last, 100*float64(n)/float64(last), time.Since(start).Round(time.Second))
+		}
+	})
+}
+
+// everyProgressTick calls report every importProgressEvery until stop is
+// closed, and returns then. It blocks; the watchers run it in their own
+// goroutine.
+func everyProgressTick(stop <-chan struct{}, report func()) {
 	tick := time.NewTicker(importProgressEvery)
 	defer tick.Stop()
 	for {
@@ -83,9 +94,7 @@ func watchImport(name, path string, last uint64, progress func(string, ...any), 
 		case <-stop:
 			return
 		case <-tick.C:
-			if n, ok := lastImportedBlock(path); ok && last > 0 {
-				progress("population import of %s: block %d of %d (%.0f%%), %s", name, n, last, 100*float64(n)/float64(last), time.Since(start).Round(time.Second))
-			}
+			report()
 		}
 	}
 }

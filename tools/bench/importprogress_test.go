@@ -39,16 +39,22 @@ func TestLastImportedBlock(t *testing.T) {
 		{"past the tail window", fmt.Sprintf(segment, "9") + strings.Repeat("x", 70<<10) + "\n", 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "absent.log")
-			if tc.log != "" {
-				path = writeTemp(t, "population.log", tc.log)
-			}
-			got, ok := lastImportedBlock(path)
+			got, ok := lastImportedBlock(optionalLog(t, tc.log))
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("lastImportedBlock = %d, %v; want %d, %v", got, ok, tc.want, tc.ok)
 			}
 		})
 	}
+}
+
+// optionalLog returns the path of a log file holding content, or of a file
+// that does not exist when content is empty.
+func optionalLog(t *testing.T, content string) string {
+	t.Helper()
+	if content == "" {
+		return filepath.Join(t.TempDir(), "absent.log")
+	}
+	return writeTemp(t, "progress.log", content)
 }
 
 func TestRunCommandStreamsLog(t *testing.T) {
