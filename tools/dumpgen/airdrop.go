@@ -30,16 +30,18 @@ import (
 // accounts in batches.
 var airdropAddress = common.BytesToAddress(crypto.Keccak256([]byte("dumpgen/contract/airdrop")))
 
-// airdropCode is the plain account creator. Its calldata is four words:
+// airdropCode is the plain account creator. Its calldata is two words and
+// a list of 8-byte big endian indices:
 //
-//	(accountPrefix, valuePrefix, start, count)
+//	(accountPrefix, valuePrefix, index...)
 //
-// For every index i in [start, start+count) it sends accountValue(seed, i)
-// wei to deriveAddress(domainAccount, seed, i), computing both in the EVM
-// from the derivation preimages domain || seed || i, whose first bytes are
-// given by the prefix words (see airdropPrefix). The call's value must pay
-// for the batch, so the contract keeps no balance; a failed transfer reverts
-// the whole batch.
+// For every index i of the list it sends accountValue(seed, i) wei to
+// deriveAddress(domainAccount, seed, i), computing both in the EVM from the
+// derivation preimages domain || seed || i, whose first bytes are given by
+// the prefix words (see airdropPrefix). The call's value must pay for the
+// batch, so the contract keeps no balance; a failed transfer reverts the
+// whole batch. The indices are listed, not given as a range, because the
+// population creates accounts in the order of their trie keys (entryOrder).
 //
 // One transaction per batch instead of one signed transfer per account cuts
 // the generator's signing and sender recovery, its per-transaction work and
@@ -52,6 +54,9 @@ func airdropIndexShift(prefixLen int) uint64 {
 	return uint64(8 * (32 - prefixLen - 8))
 }
 
+// airdropListOffset is the calldata offset of the index list.
+const airdropListOffset = 64
+
 // buildAirdropCode assembles airdropCode. The loop body runs at least once,
 // so a call must create at least one account.
 func buildAirdropCode() []byte {
@@ -60,23 +65,23 @@ func buildAirdropCode() []byte {
 		valueLen   = len(domainValue) + 8
 	)
 	a := newAssembler()
-	a.push(64).op(vm.CALLDATALOAD, vm.DUP1)          // [i i]
-	a.push(96).op(vm.CALLDATALOAD, vm.ADD, vm.SWAP1) // [end i]
+	a.op(vm.CALLDATASIZE).push(airdropListOffset) // [end p]
 	a.label("loop")
-	a.op(vm.PUSH0, vm.PUSH0, vm.PUSH0, vm.PUSH0) // [end i 0 0 0 0], no arguments or return data
+	a.op(vm.PUSH0, vm.PUSH0, vm.PUSH0, vm.PUSH0)        // [end p 0 0 0 0], no arguments or return data
+	a.op(vm.DUP5, vm.CALLDATALOAD).push(192).op(vm.SHR) // [end p 0 0 0 0 i]
 	// value = (uint64(keccak(valuePrefix || i)[:8]) % 1e6 + 1) * 1 gwei
-	a.op(vm.DUP5).push(airdropIndexShift(valueLen)).op(vm.SHL) // [end i 0 0 0 0 i<<s]
+	a.op(vm.DUP1).push(airdropIndexShift(valueLen)).op(vm.SHL) // [end p 0 0 0 0 i i<<s]
 	a.push(32).op(vm.CALLDATALOAD, vm.OR, vm.PUSH0, vm.MSTORE) // mem[0] = preimage
-	a.push(uint64(valueLen+8)).op(vm.PUSH0, vm.KECCAK256)      // [end i 0 0 0 0 hv]
+	a.push(uint64(valueLen+8)).op(vm.PUSH0, vm.KECCAK256)      // [end p 0 0 0 0 i hv]
 	a.push(192).op(vm.SHR).push(1_000_000).op(vm.SWAP1, vm.MOD)
-	a.push(1).op(vm.ADD).push(params.GWei).op(vm.MUL) // [end i 0 0 0 0 value]
+	a.push(1).op(vm.ADD).push(params.GWei).op(vm.MUL) // [end p 0 0 0 0 i value]
 	// to = low20(keccak(accountPrefix || i))
-	a.op(vm.DUP6).push(airdropIndexShift(accountLen)).op(vm.SHL) // [end i 0 0 0 0 value i<<s]
-	a.op(vm.PUSH0, vm.CALLDATALOAD, vm.OR, vm.PUSH0, vm.MSTORE)  // mem[0] = preimage
-	a.push(uint64(accountLen+8)).op(vm.PUSH0, vm.KECCAK256)      // [end i 0 0 0 0 value ha]
-	lowAddress(a)                                                // [end i 0 0 0 0 value to]
-	a.op(vm.PUSH0, vm.CALL, vm.ISZERO).jumpi("revert")           // gas 0: the stipend, [end i]
-	a.push(1).op(vm.ADD)                                         // [end i+1]
+	a.op(vm.SWAP1).push(airdropIndexShift(accountLen)).op(vm.SHL) // [end p 0 0 0 0 value i<<s]
+	a.op(vm.PUSH0, vm.CALLDATALOAD, vm.OR, vm.PUSH0, vm.MSTORE)   // mem[0] = preimage
+	a.push(uint64(accountLen+8)).op(vm.PUSH0, vm.KECCAK256)       // [end p 0 0 0 0 value ha]
+	lowAddress(a)                                                 // [end p 0 0 0 0 value to]
+	a.op(vm.PUSH0, vm.CALL, vm.ISZERO).jumpi("revert")            // gas 0: the stipend, [end p]
+	a.push(8).op(vm.ADD)                                          // [end p+8]
 	a.op(vm.DUP2, vm.DUP2, vm.LT).jumpi("loop")
 	a.op(vm.STOP)
 	a.label("revert").op(vm.PUSH0, vm.PUSH0, vm.REVERT)
@@ -92,24 +97,25 @@ func airdropPrefix(domain string, seed uint64) common.Hash {
 	return w
 }
 
-// airdropCalldata returns the calldata creating the plain accounts first to
-// first+count-1 of seed.
-func airdropCalldata(seed, first, count uint64) []byte {
-	data := make([]byte, 128)
+// airdropCalldata returns the calldata creating the plain accounts of the
+// given indices of seed.
+func airdropCalldata(seed uint64, indices entryOrder) []byte {
+	data := make([]byte, airdropListOffset+8*len(indices))
 	accounts, values := airdropPrefix(domainAccount, seed), airdropPrefix(domainValue, seed)
 	copy(data[0:32], accounts[:])
 	copy(data[32:64], values[:])
-	binary.BigEndian.PutUint64(data[88:96], first)
-	binary.BigEndian.PutUint64(data[120:128], count)
+	for j, i := range indices {
+		binary.BigEndian.PutUint64(data[airdropListOffset+8*j:], uint64(i))
+	}
 	return data
 }
 
 // airdropValue returns the wei a batch of plain accounts receives: the
 // value of the transaction creating it.
-func airdropValue(seed, first, count uint64) *big.Int {
+func airdropValue(seed uint64, indices entryOrder) *big.Int {
 	sum := new(big.Int)
-	for i := first; i < first+count; i++ {
-		sum.Add(sum, accountValue(seed, i))
+	for _, i := range indices {
+		sum.Add(sum, accountValue(seed, uint64(i)))
 	}
 	return sum
 }

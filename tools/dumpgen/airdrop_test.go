@@ -63,20 +63,26 @@ func (e *airdropEnv) call(input []byte, value *big.Int) error {
 }
 
 // TestAirdrop checks that a batch creates exactly the plain accounts of
-// its index range, each with its accountValue balance, and that the
-// contract keeps nothing.
+// its index list, out of order and with gaps, each with its accountValue
+// balance, and that the contract keeps nothing.
 func TestAirdrop(t *testing.T) {
 	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT)} {
 		t.Run(name, func(t *testing.T) {
-			const seed, first, count = 11, 5, 40
+			const seed = 11
+			indices := entryOrder{40, 5, 6, 17, 255, 256, 1 << 31, 9}
+			listed := make(map[uint64]bool)
+			for _, i := range indices {
+				listed[uint64(i)] = true
+			}
 			e := newAirdropEnv(t, config)
-			if err := e.call(airdropCalldata(seed, first, count), airdropValue(seed, first, count)); err != nil {
+			if err := e.call(airdropCalldata(seed, indices), airdropValue(seed, indices)); err != nil {
 				t.Fatalf("airdrop call: %v", err)
 			}
-			for i := uint64(0); i < first+count+5; i++ {
+			for _, i := range append(indexRange(0, 300), 1<<31, 1<<31+1) {
+				i := uint64(i)
 				addr := deriveAddress(domainAccount, seed, i)
 				want := new(big.Int)
-				if i >= first && i < first+count {
+				if listed[i] {
 					want = accountValue(seed, i)
 				}
 				if have := e.statedb.GetBalance(addr); have.ToBig().Cmp(want) != 0 {
@@ -96,14 +102,15 @@ func TestAirdrop(t *testing.T) {
 // TestAirdropUnderpaid checks that a batch paid too little reverts
 // without creating any account.
 func TestAirdropUnderpaid(t *testing.T) {
-	const seed, first, count = 3, 0, 8
+	const seed = 3
+	indices := indexRange(0, 8)
 	e := newAirdropEnv(t, chainConfig(trieMPT))
-	value := new(big.Int).Sub(airdropValue(seed, first, count), common.Big1)
-	if err := e.call(airdropCalldata(seed, first, count), value); err == nil {
+	value := new(big.Int).Sub(airdropValue(seed, indices), common.Big1)
+	if err := e.call(airdropCalldata(seed, indices), value); err == nil {
 		t.Fatal("underpaid airdrop succeeded")
 	}
-	for i := uint64(first); i < first+count; i++ {
-		if addr := deriveAddress(domainAccount, seed, i); e.statedb.Exist(addr) {
+	for _, i := range indices {
+		if addr := deriveAddress(domainAccount, seed, uint64(i)); e.statedb.Exist(addr) {
 			t.Errorf("account %d (%x) created by a reverted batch", i, addr)
 		}
 	}
@@ -119,7 +126,7 @@ func TestAirdropValue(t *testing.T) {
 		}
 		sum.Add(sum, v)
 	}
-	if have := airdropValue(1, 7, 10); have.Cmp(sum) != 0 {
+	if have := airdropValue(1, indexRange(7, 10)); have.Cmp(sum) != 0 {
 		t.Fatalf("batch value %v, want %v", have, sum)
 	}
 }

@@ -35,7 +35,7 @@ func TestBlockGenMatchesGenerateChain(t *testing.T) {
 		t.Run(string(kind), func(t *testing.T) {
 			config := chainConfig(kind)
 			newPop := func() *population {
-				p, err := newPopulation(config, 3, 300, testGasTarget)
+				p, err := newPopulation(config, kind, 3, 300, testGasTarget)
 				if err != nil {
 					t.Fatal(err)
 				}

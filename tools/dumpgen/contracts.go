@@ -17,6 +17,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -44,11 +45,21 @@ const (
 	slotsOpWrite = 0 // sstore(k, keccak256(salt || k))
 	slotsOpRead  = 1 // sload(k)
 	slotsOpClear = 2 // sstore(k, 0)
+
+	// slotsOpWriteList writes the slots listed in the calldata; see
+	// slotsListCalldata.
+	slotsOpWriteList = 3
+
+	// slotsListOffset is the calldata offset of slotsOpWriteList's list.
+	slotsListOffset = 64
 )
 
 // slotsCode works on sequential storage slots. The calldata is five words
 // (op, salt, start, count, modulus); for j in [start, start+count) the code
 // applies op to slot k = j mod modulus. count and modulus must be nonzero.
+// With op slotsOpWriteList the calldata is two words (op, salt) and a
+// nonempty list of 8-byte big endian slot numbers k, each written as by
+// slotsOpWrite.
 var slotsCode = buildSlotsCode()
 
 func buildSlotsCode() []byte {
@@ -61,6 +72,7 @@ func buildSlotsCode() []byte {
 	a.op(vm.DUP1).push(slotsOpWrite).op(vm.EQ).jumpi("write")
 	a.op(vm.DUP1).push(slotsOpRead).op(vm.EQ).jumpi("read")
 	a.op(vm.DUP1).push(slotsOpClear).op(vm.EQ).jumpi("clear")
+	a.op(vm.DUP1).push(slotsOpWriteList).op(vm.EQ).jumpi("writeList")
 	a.op(vm.PUSH0, vm.PUSH0, vm.REVERT)
 
 	a.label("write").op(vm.POP)
@@ -80,6 +92,17 @@ func buildSlotsCode() []byte {
 	a.label("clearLoop")
 	a.op(vm.PUSH0, vm.DUP4, vm.DUP3, vm.MOD, vm.SSTORE) // [m end j]
 	slotsNext(a, "clearLoop")
+
+	a.label("writeList").op(vm.POP, vm.POP, vm.POP, vm.POP) // []
+	a.op(vm.CALLDATASIZE).push(slotsListOffset)             // [end p]
+	a.label("writeListLoop")
+	a.op(vm.DUP1, vm.CALLDATALOAD).push(192).op(vm.SHR) // [end p k]
+	a.op(vm.DUP1).push(32).op(vm.MSTORE)                // mem[32] = k
+	a.push(64).op(vm.PUSH0, vm.KECCAK256)               // [end p k v]
+	a.op(vm.SWAP1, vm.SSTORE)                           // [end p]
+	a.push(8).op(vm.ADD)                                // [end p+8]
+	a.op(vm.DUP2, vm.DUP2, vm.LT).jumpi("writeListLoop")
+	a.op(vm.STOP)
 	return a.assemble()
 }
 
@@ -106,10 +129,17 @@ func slotsCall(op uint64, salt common.Hash, start, count uint64, modulus *big.In
 	return data
 }
 
-// slotsCalldata encodes the population call filling slots [first,
-// first+count) of total.
-func slotsCalldata(seed, first, count, total uint64) []byte {
-	return slotsCall(slotsOpWrite, slotsSalt(seed), first, count, new(big.Int).SetUint64(total))
+// slotsCalldata encodes the population call filling the slots of the given
+// numbers, in their order.
+func slotsCalldata(seed uint64, slots entryOrder) []byte {
+	data := make([]byte, slotsListOffset+8*len(slots))
+	data[31] = slotsOpWriteList
+	salt := slotsSalt(seed)
+	copy(data[32:64], salt.Bytes())
+	for j, k := range slots {
+		binary.BigEndian.PutUint64(data[slotsListOffset+8*j:], uint64(k))
+	}
+	return data
 }
 
 // slotKey returns the storage key of sequential slot i.

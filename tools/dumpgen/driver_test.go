@@ -32,7 +32,7 @@ func TestDriver(t *testing.T) {
 	const seed = 5
 	salt := common.Hash{0x5a}
 	// Mint two holders so balanceOf has someone to read.
-	if _, err, _ := e.call(common.Address{1}, tokenCalldata(seed, 0, 2)); err != nil {
+	if _, err, _ := e.call(common.Address{1}, tokenCalldata(seed, indexRange(0, 2))); err != nil {
 		t.Fatal(err)
 	}
 	call := func(input []byte) {

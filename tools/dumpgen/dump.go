@@ -48,7 +48,7 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 	}()
 
 	chainCfg := chainConfig(cfg.trie)
-	pop, err := newPopulation(chainCfg, cfg.seed, cfg.entries, cfg.gasTarget)
+	pop, err := newPopulation(chainCfg, cfg.trie, cfg.seed, cfg.entries, cfg.gasTarget)
 	if err != nil {
 		return nil, err
 	}

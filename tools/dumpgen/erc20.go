@@ -273,13 +273,14 @@ func tokenAmount(seed, index uint64) []byte {
 	return amount
 }
 
-// tokenCalldata encodes the dumpgenMint call for holders [first, first+count).
-func tokenCalldata(seed, first, count uint64) []byte {
-	data := make([]byte, 0, len(selMint)+int(count)*tokenRecordSize)
+// tokenCalldata encodes the dumpgenMint call for the holders of the given
+// indices, in their order.
+func tokenCalldata(seed uint64, indices entryOrder) []byte {
+	data := make([]byte, 0, len(selMint)+len(indices)*tokenRecordSize)
 	data = append(data, selMint...)
-	for i := first; i < first+count; i++ {
-		data = append(data, deriveAddress(domainHolder, seed, i).Bytes()...)
-		data = append(data, tokenAmount(seed, i)...)
+	for _, i := range indices {
+		data = append(data, deriveAddress(domainHolder, seed, uint64(i)).Bytes()...)
+		data = append(data, tokenAmount(seed, uint64(i))...)
 	}
 	return data
 }

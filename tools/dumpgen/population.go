@@ -78,9 +78,10 @@ type population struct {
 	coinbase  common.Address
 	*senders
 
-	targets [numKinds]uint64 // entries to create per kind
-	done    [numKinds]uint64 // entries created per kind
-	perItem [numKinds]uint64 // learnt gas per record above the 21000 intrinsic
+	targets [numKinds]uint64     // entries to create per kind
+	done    [numKinds]uint64     // entries created per kind
+	perItem [numKinds]uint64     // learnt gas per record above the 21000 intrinsic
+	order   [numKinds]entryOrder // creation order of each kind's entries
 
 	txCount uint64
 	gasUsed uint64
@@ -89,8 +90,9 @@ type population struct {
 	err     error  // first failure inside a generator callback
 }
 
-// newPopulation derives the senders of seed and plans entries entries.
-func newPopulation(config *params.ChainConfig, seed, entries, gasTarget uint64) (*population, error) {
+// newPopulation derives the senders of seed and plans entries entries, each
+// kind in the order of its keys in the given trie.
+func newPopulation(config *params.ChainConfig, trie trieKind, seed, entries, gasTarget uint64) (*population, error) {
 	p := &population{
 		seed:      seed,
 		gasTarget: gasTarget,
@@ -99,6 +101,7 @@ func newPopulation(config *params.ChainConfig, seed, entries, gasTarget uint64) 
 		targets:   splitEntries(entries),
 		perItem:   [numKinds]uint64{40_000, 25_000, 23_000}, // initial guesses, refined by observe
 	}
+	p.order = populationOrder(trie, seed, p.targets)
 	var err error
 	if p.senders, err = newSenders(config, seed); err != nil {
 		return nil, err
@@ -217,17 +220,17 @@ func (p *population) makeTx(k entryKind, n uint64, baseFee *big.Int) (*types.Tra
 		return nil, fmt.Errorf("base fee %v above fee cap %v", baseFee, gasFeeCap)
 	}
 	inner := new(types.DynamicFeeTx)
-	first := p.done[k]
+	indices := p.order[k][p.done[k] : p.done[k]+n]
 	switch k {
 	case kindAccount:
-		inner.To, inner.Gas, inner.Value = &airdropAddress, batchGas(n), airdropValue(p.seed, first, n)
-		inner.Data = airdropCalldata(p.seed, first, n)
+		inner.To, inner.Gas, inner.Value = &airdropAddress, batchGas(n), airdropValue(p.seed, indices)
+		inner.Data = airdropCalldata(p.seed, indices)
 	case kindHolder:
 		inner.To, inner.Gas, inner.Value = &tokenAddress, batchGas(n), new(big.Int)
-		inner.Data = tokenCalldata(p.seed, first, n)
+		inner.Data = tokenCalldata(p.seed, indices)
 	case kindSlot:
 		inner.To, inner.Gas, inner.Value = &slotsAddress, batchGas(n), new(big.Int)
-		inner.Data = slotsCalldata(p.seed, first, n, p.targets[kindSlot])
+		inner.Data = slotsCalldata(p.seed, indices)
 	default:
 		return nil, fmt.Errorf("unknown entry kind %d", k)
 	}

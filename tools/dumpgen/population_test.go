@@ -33,7 +33,7 @@ func TestSplitEntries(t *testing.T) {
 
 // TestNextKindInterleaves checks that the kinds progress together.
 func TestNextKindInterleaves(t *testing.T) {
-	p, err := newPopulation(chainConfig(trieMPT), 1, 1000, defaultGasTarget)
+	p, err := newPopulation(chainConfig(trieMPT), trieMPT, 1, 1000, defaultGasTarget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestNextKindInterleaves(t *testing.T) {
 
 // TestItems checks the batch sizing bounds.
 func TestItems(t *testing.T) {
-	p, err := newPopulation(chainConfig(trieUBT), 1, 100_000, minGasTarget)
+	p, err := newPopulation(chainConfig(trieUBT), trieUBT, 1, 100_000, minGasTarget)
 	if err != nil {
 		t.Fatal(err)
 	}

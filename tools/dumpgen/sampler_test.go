@@ -43,7 +43,7 @@ func newSamplerEnv(t *testing.T) *samplerEnv {
 	for i := uint64(0); i < e.split[kindAccount]; i++ {
 		db.SetBalance(deriveAddress(domainAccount, e.seed, i), uint256.MustFromBig(accountValue(e.seed, i)), tracing.BalanceChangeUnspecified)
 	}
-	if _, err, _ := e.call(common.Address{1}, tokenCalldata(e.seed, 0, e.split[kindHolder])); err != nil {
+	if _, err, _ := e.call(common.Address{1}, tokenCalldata(e.seed, indexRange(0, e.split[kindHolder]))); err != nil {
 		t.Fatal(err)
 	}
 	for k := uint64(0); k < e.split[kindSlot]; k++ {
