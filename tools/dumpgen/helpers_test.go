@@ -85,3 +85,13 @@ func readDumpFile(t *testing.T, dir, name string) []byte {
 	}
 	return blob
 }
+
+// indexRange returns the indices first to first+count-1 in ascending order,
+// for tests that need an explicit entry order.
+func indexRange(first, count uint64) entryOrder {
+	order := make(entryOrder, count)
+	for j := range order {
+		order[j] = uint32(first + uint64(j))
+	}
+	return order
+}

@@ -45,15 +45,6 @@ import (
 // half of the entries.
 type entryOrder []uint32
 
-// indexRange returns the indices first to first+count-1 in ascending order.
-func indexRange(first, count uint64) entryOrder {
-	order := make(entryOrder, count)
-	for j := range order {
-		order[j] = uint32(first + uint64(j))
-	}
-	return order
-}
-
 // populationOrder returns, per kind, the indices of the entries sorted by
 // their trie keys on a chain of the given trie.
 func populationOrder(trie trieKind, seed uint64, targets [numKinds]uint64) [numKinds]entryOrder {
