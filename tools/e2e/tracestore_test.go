@@ -22,6 +22,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -94,8 +95,19 @@ func TestJaegerBadgerStore(t *testing.T) {
 		t.Fatalf("spans were dropped:\n%s", tail(res.stderr, 5))
 	}
 	numbers := []int{1, blocks / 2, blocks}
-	before := blockSummaries(t, j, "geth-e2e-badger", numbers, 60*time.Second)
+	// The memory window covers the import and Jaeger's ingestion up to the
+	// last block being searchable.
+	waitSearchable(t, j, "geth-e2e-badger", blocks, 60*time.Second)
 	samples := sampler.stop()
+	// Jaeger batches and writes what it received after geth has exited; on a
+	// loaded machine a block can be searchable before all of its spans are
+	// stored. The reference summaries are taken once every exported span is.
+	counts := spanCountsOf(res.stderr)
+	if !counts.reported {
+		t.Fatalf("geth did not report its exported span count:\n%s", tail(res.stderr, 5))
+	}
+	j.waitSpansStored(t, "geth-e2e-badger", counts.exported, 60*time.Second)
+	before := blockSummaries(t, j, "geth-e2e-badger", numbers, 60*time.Second)
 
 	middle := start.Add(end.Sub(start) / 2)
 	first, second := quantileBetween(samples, start, middle, 0.9), quantileBetween(samples, middle, time.Now(), 0.9)
@@ -163,21 +175,7 @@ func blockSummaries(t *testing.T, j *jaeger, service string, numbers []int, wait
 	t.Helper()
 	out := make([]string, len(numbers))
 	for i, n := range numbers {
-		var (
-			res      *result
-			deadline = time.Now().Add(wait)
-		)
-		for {
-			// tracesum finds the block with a v1 search, then reads its trace from v3.
-			res = run(t, "tracesum", "--jaeger", j.query, "--service", service, "--block", strconv.Itoa(n), "--json")
-			if res.code == 0 || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(time.Second)
-		}
-		if res.code != 0 {
-			t.Fatalf("block %d: tracesum exit %d\n%s", n, res.code, tail(res.stderr, 5))
-		}
+		res := waitSearchable(t, j, service, n, wait)
 		var sums []struct {
 			Fetches struct {
 				Spans    int64 `json:"spans"`
@@ -193,6 +191,24 @@ func blockSummaries(t *testing.T, j *jaeger, service string, numbers []int, wait
 		out[i] = res.stdout
 	}
 	return out
+}
+
+// waitSearchable waits up to wait until tracesum finds block n of service in
+// Jaeger, and returns its JSON summary; it fails the test if it does not.
+func waitSearchable(t *testing.T, j *jaeger, service string, n int, wait time.Duration) *result {
+	t.Helper()
+	var res *result
+	for deadline := time.Now().Add(wait); ; time.Sleep(time.Second) {
+		// tracesum finds the block with a v1 search, then reads its trace from v3.
+		res = run(t, "tracesum", "--jaeger", j.query, "--service", service, "--block", strconv.Itoa(n), "--json")
+		if res.code == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if res.code != 0 {
+		t.Fatalf("block %d: tracesum exit %d\n%s", n, res.code, tail(res.stderr, 5))
+	}
+	return res
 }
 
 // memSample is a process's anonymous resident memory at a time.
@@ -302,6 +318,45 @@ func checkLoopbackOnly(t *testing.T, pid int) {
 	if listening < 5 {
 		t.Errorf("Jaeger (pid %d) has %d listening sockets, want its 5 ports", pid, listening)
 	}
+}
+
+// waitSpansStored waits up to wait until Jaeger holds want spans of service,
+// and fails the test if it does not.
+func (j *jaeger) waitSpansStored(t *testing.T, service string, want int64, wait time.Duration) {
+	t.Helper()
+	var stored int64
+	for deadline := time.Now().Add(wait); ; time.Sleep(time.Second) {
+		stored = j.storedSpans(t, service)
+		if stored >= want || time.Now().After(deadline) {
+			break
+		}
+	}
+	if stored != want {
+		t.Fatalf("Jaeger holds %d spans of %s, geth exported %d", stored, service, want)
+	}
+}
+
+// storedSpans returns the number of spans Jaeger holds for service.
+func (j *jaeger) storedSpans(t *testing.T, service string) int64 {
+	t.Helper()
+	resp, err := http.Get(fmt.Sprintf("%s/api/traces?service=%s&limit=100000&lookback=2h", j.query, service))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body struct {
+		Data []struct {
+			Spans []json.RawMessage `json:"spans"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatalf("decoding Jaeger's /api/traces: %v", err)
+	}
+	var n int64
+	for _, tr := range body.Data {
+		n += int64(len(tr.Spans))
+	}
+	return n
 }
 
 var exportedRE = regexp.MustCompile(`OpenTelemetry spans exported.*spans=([0-9,]+)`)
