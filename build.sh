@@ -86,7 +86,7 @@ cmd_run() {
 	done
 	log "done: every file reached its manifest head root at group depth $gd (datadir $out/datadir)"
 	if [ ${#telemetry[@]} -gt 0 ]; then
-		"$BIN/tracesum" --jaeger "http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT" --service statelab-run --limit 1000 \
+		"$BIN/tracesum" --jaeger "http://127.0.0.1:$STATELAB_JAEGER_QUERY_PORT" --service statelab-run --limit 1000 --settle 30s \
 			--html "$out/traces.html" --title "statelab run: blocks at group depth $gd" >"$out/traces.txt" ||
 			die "tracesum failed; Jaeger's log is $out/jaeger/jaeger.log"
 		if [ "${STATELAB_KEEP_JAEGER:-0}" = 1 ]; then

@@ -63,10 +63,12 @@ func (tc *traceCollector) importSetup(service string) (args, env []string) {
 // collect summarizes the run's traces into dir. Jaeger indexes spans a
 // moment after geth has exported them, so collect retries until it finds one
 // trace per block or the wait is over; finding fewer is an error, because the
-// run's telemetry lost spans.
+// run's telemetry lost spans. tracesum --settle waits, within the same bound,
+// for the spans below each block span.
 func (tc *traceCollector) collect(dir, service string, rec *RunRecord) (string, error) {
 	blocks := len(rec.Blocks)
-	args := []string{"--jaeger", tc.jaeger, "--service", service, "--limit", strconv.Itoa(blocks + 10), "--lookback", "2h"}
+	args := []string{"--jaeger", tc.jaeger, "--service", service, "--limit", strconv.Itoa(blocks + 10), "--lookback", "2h",
+		"--settle", tc.wait.String()}
 	deadline := time.Now().Add(tc.wait)
 	var (
 		blob []byte

@@ -73,6 +73,11 @@ var (
 		Usage: "timeout of a Jaeger request",
 		Value: time.Minute,
 	}
+	settleFlag = &cli.DurationFlag{
+		Name:        "settle",
+		Usage:       "with --jaeger, load again until the selected traces are complete and stop growing, for at most this long (Jaeger stores spans a while after geth exported them: use it right after an import)",
+		DefaultText: "0, take the traces as found",
+	}
 	blockFlag = &cli.Uint64Flag{
 		Name:        "block",
 		Usage:       "summarize this block number",
@@ -111,7 +116,7 @@ func newApp(out io.Writer) *cli.App {
 			"tracesum ... --html page.html [--title T]\n" +
 			"tracesum --from-json --html page.html summaries.json...",
 		HideHelpCommand: true,
-		Flags:           []cli.Flag{fileFlag, jaegerFlag, apiFlag, serviceFlag, limitFlag, lookbackFlag, timeoutFlag, blockFlag, traceFlag, jsonFlag, htmlFlag, titleFlag, fromJSONFlag},
+		Flags:           []cli.Flag{fileFlag, jaegerFlag, apiFlag, serviceFlag, limitFlag, lookbackFlag, timeoutFlag, settleFlag, blockFlag, traceFlag, jsonFlag, htmlFlag, titleFlag, fromJSONFlag},
 		Action:          action,
 		Writer:          out,
 		ErrWriter:       os.Stderr,
@@ -168,7 +173,19 @@ func summarizeSource(ctx *cli.Context) ([]labeled, error) {
 		return nil, err
 	}
 	sel := selection{block: ctx.Uint64(blockFlag.Name), hasBlock: ctx.IsSet(blockFlag.Name), traceID: ctx.String(traceFlag.Name)}
-	blocks, err := loadBlocks(src, sel)
+	var blocks []*blockSpans
+	if wait := ctx.Duration(settleFlag.Name); wait > 0 {
+		if _, ok := src.(*jaegerSource); !ok {
+			return nil, errors.New("--settle applies to --jaeger only: a trace file does not change")
+		}
+		st := &settler{wait: wait, sleep: time.Sleep, now: time.Now}
+		var note string
+		if blocks, note, err = st.load(src, sel); note != "" {
+			fmt.Fprintln(ctx.App.ErrWriter, "tracesum: warning:", note)
+		}
+	} else {
+		blocks, err = loadBlocks(src, sel)
+	}
 	if err != nil {
 		return nil, err
 	}
