@@ -36,3 +36,61 @@ func TestFreePort(t *testing.T) {
 	}
 	l.Close()
 }
+
+func TestFreePortOutsideEphemeralRange(t *testing.T) {
+	low, ok := ephemeralLow()
+	if !ok || low <= lastPort {
+		t.Skipf("the kernel's ephemeral range (from %d) covers FreePort's ports", low)
+	}
+	seen := map[int]bool{}
+	for range 50 {
+		port, err := FreePort()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if port < firstPort || port > lastPort {
+			t.Errorf("port %d outside [%d, %d], where no outgoing connection takes it", port, firstPort, lastPort)
+		}
+		if seen[port] {
+			t.Errorf("port %d returned twice", port)
+		}
+		seen[port] = true
+	}
+}
+
+func TestFreePortSkipsBoundPorts(t *testing.T) {
+	low, ok := ephemeralLow()
+	if !ok || low <= lastPort {
+		t.Skipf("the kernel's ephemeral range (from %d) covers FreePort's ports", low)
+	}
+	// Bind all of FreePort's range but one port: it must return that one.
+	var listeners []net.Listener
+	defer func() {
+		for _, l := range listeners {
+			l.Close()
+		}
+	}()
+	free := -1
+	for port := firstPort; port <= lastPort; port++ {
+		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+		if err != nil {
+			continue // taken already
+		}
+		if free < 0 && !given[port] {
+			free = port
+			l.Close()
+			continue
+		}
+		listeners = append(listeners, l)
+	}
+	if free < 0 {
+		t.Skip("no port of the range left to test with")
+	}
+	port, err := FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if port != free {
+		t.Errorf("FreePort returned %d, want %d, the one port of its range not bound", port, free)
+	}
+}
