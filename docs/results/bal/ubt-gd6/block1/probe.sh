@@ -4,6 +4,8 @@
 # fresh copy of the prepared datadir, without bench's harness.
 #
 #   probe.sh PREPARED_DATADIR WORKLOAD.rlp SIDECAR.bal OUTDIR     (as root)
+#
+# BAL_WORKERS sets --bal.workers (default 25, geth's default).
 set -e
 src=$1 dump=$2 sidecar=$3 out=$4
 geth=${GETH:-build/bin/geth}
@@ -16,7 +18,7 @@ run() { # NAME SIDECAR|none cold|warm
 		find "$dd" -type f -exec cat {} + > /dev/null
 	fi
 	local args=(--bintrie.groupdepth=6 import --datadir "$dd" --nocompaction --debug.logslowblock 0)
-	[ "$2" != none ] && args+=(--bal.file "$2" --bal.type 4)
+	[ "$2" != none ] && args+=(--bal.file "$2" --bal.type 4 --bal.workers "${BAL_WORKERS:-25}")
 	"$geth" "${args[@]}" "$dump" > "$dir/log" 2>&1
 }
 for i in 1 2 3 4 5; do
