@@ -53,6 +53,7 @@ type BALSidecar struct {
 	typ     int    // type applied, at most file.Type
 	workers int
 	warm    string // BALWarmBeside, BALWarmBefore or BALWarmOff
+	fetch   string // when Type-1 slots are fetched: BALWarmBeside or BALWarmBefore
 
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
@@ -132,7 +133,7 @@ func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSi
 	if workers < 1 {
 		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
 	}
-	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside}, nil
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside, fetch: BALWarmBefore}, nil
 }
 
 // SetWarm sets when the trie paths of each block's write set are warmed, by
@@ -146,6 +147,20 @@ func (s *BALSidecar) SetWarm(mode string) error {
 		return nil
 	}
 	return fmt.Errorf("invalid BAL warm mode %q (want %s, %s or %s)", mode, BALWarmBeside, BALWarmBefore, BALWarmOff)
+}
+
+// SetFetch sets when the listed slots of a Type-1 sidecar are fetched, over
+// the sidecar's workers: BALWarmBefore (execution waits for all of them, the
+// default) or BALWarmBeside (while the block executes, as upstream's
+// EIP-7928 reader does; execution reads a slot itself if it gets there
+// first). Call it before blocks are inserted.
+func (s *BALSidecar) SetFetch(mode string) error {
+	switch mode {
+	case BALWarmBeside, BALWarmBefore:
+		s.fetch = mode
+		return nil
+	}
+	return fmt.Errorf("invalid BAL fetch mode %q (want %s or %s)", mode, BALWarmBeside, BALWarmBefore)
 }
 
 // Type returns the BAL type applied.
@@ -180,7 +195,8 @@ func (bc *BlockChain) SetBALSidecar(s *BALSidecar) {
 // balSidecarStats is the "bal" object of the slow-block JSON.
 type balSidecarStats struct {
 	Type             int     `json:"type"`
-	PrefetchMs       float64 `json:"prefetch_ms"`
+	PrefetchMs       float64 `json:"prefetch_ms"`   // time execution waited for injection and fetches
+	SlotFetchMs      float64 `json:"slot_fetch_ms"` // time the Type-1 slot fetch ran beside execution
 	AccountsFetched  int     `json:"accounts_fetched"`
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`
@@ -220,9 +236,12 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	if err != nil {
 		return nil, nil, true, err
 	}
-	reader, stats := state.NewPrefilledBlockReader(base, balPrefill(entry, s.typ, sdb.Type().Is(state.TypeMPT)), s.workers)
+	fill := balPrefill(entry, s.typ, sdb.Type().Is(state.TypeMPT))
+	fill.SlotsBefore = s.fetch == BALWarmBefore
+	reader, stats, stop := state.NewPrefilledBlockReader(base, fill, s.workers)
 	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
 	if err != nil {
+		stop()
 		return nil, nil, true, err
 	}
 	warm := s.warmSet(entry)
@@ -234,6 +253,7 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	s.used.Add(1)
 	header := block.Header()
 	return statedb, func(result *blockProcessingResult) {
+		stop()
 		if result == nil {
 			if s.typ >= balsidecar.TypeSlotValues {
 				s.failed.Store(header)
@@ -250,6 +270,7 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 		result.stats.BAL = &balSidecarStats{
 			Type:             s.typ,
 			PrefetchMs:       durationToMs(stats.PrefetchTime),
+			SlotFetchMs:      durationToMs(stats.SlotFetchTime),
 			AccountsFetched:  stats.AccountsFetched,
 			SlotsFetched:     stats.SlotsFetched,
 			AccountsInjected: stats.AccountsInjected,

@@ -106,6 +106,12 @@ func balTestChain(t *testing.T, n int) (*Genesis, []*types.Block, *BlockChain, *
 // the given type.
 func importWithSidecar(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ int) (*BlockChain, *BALSidecar, error) {
 	t.Helper()
+	return importWithSidecarFetch(t, gspec, blocks, file, typ, BALWarmBefore)
+}
+
+// importWithSidecarFetch is importWithSidecar with the given fetch mode.
+func importWithSidecarFetch(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ int, fetch string) (*BlockChain, *BALSidecar, error) {
+	t.Helper()
 	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -115,27 +121,39 @@ func importWithSidecar(t *testing.T, gspec *Genesis, blocks []*types.Block, file
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := s.SetFetch(fetch); err != nil {
+		t.Fatal(err)
+	}
 	chain.SetBALSidecar(s)
 	_, err = chain.InsertChain(blocks)
 	return chain, s, err
 }
 
-// TestBALSidecarSameRoot inserts a chain with each sidecar type, one block
-// left out of the sidecar: every block is accepted, the head is the
-// reference chain's, and the blocks with and without an entry are counted.
+// TestBALSidecarSameRoot inserts a chain with each sidecar type (Type 1
+// with its slots fetched before execution and beside it), one block left out
+// of the sidecar: every block is accepted, the head is the reference chain's,
+// and the blocks with and without an entry are counted.
 func TestBALSidecarSameRoot(t *testing.T) {
 	gspec, blocks, ref, file := balTestChain(t, 4)
 	file.Blocks = append(file.Blocks[:1], file.Blocks[2:]...) // block 2 unlisted
-	for _, typ := range []int{balsidecar.TypeKeys, balsidecar.TypeSlotValues, balsidecar.TypeFullPrestate} {
-		chain, s, err := importWithSidecar(t, gspec, blocks, file, typ)
+	for _, c := range []struct {
+		typ   int
+		fetch string
+	}{
+		{balsidecar.TypeKeys, BALWarmBeside},
+		{balsidecar.TypeKeys, BALWarmBefore},
+		{balsidecar.TypeSlotValues, BALWarmBefore},
+		{balsidecar.TypeFullPrestate, BALWarmBefore},
+	} {
+		chain, s, err := importWithSidecarFetch(t, gspec, blocks, file, c.typ, c.fetch)
 		if err != nil {
-			t.Fatalf("type %d: %v", typ, err)
+			t.Fatalf("type %d, fetch %s: %v", c.typ, c.fetch, err)
 		}
 		if got, want := chain.CurrentBlock().Root, ref.CurrentBlock().Root; got != want {
-			t.Fatalf("type %d: head root %x, want %x", typ, got, want)
+			t.Fatalf("type %d, fetch %s: head root %x, want %x", c.typ, c.fetch, got, want)
 		}
 		if used, missing := s.Counts(); used != 3 || missing != 1 {
-			t.Errorf("type %d: %d blocks with an entry, %d without; want 3 and 1", typ, used, missing)
+			t.Errorf("type %d, fetch %s: %d blocks with an entry, %d without; want 3 and 1", c.typ, c.fetch, used, missing)
 		}
 	}
 }
@@ -187,7 +205,7 @@ func TestBALSidecarHashMismatch(t *testing.T) {
 	}
 }
 
-// TestNewBALSidecarArgs checks the type and worker arguments.
+// TestNewBALSidecarArgs checks the type, worker and fetch mode arguments.
 func TestNewBALSidecarArgs(t *testing.T) {
 	file := &balsidecar.File{Type: balsidecar.TypeSlotValues}
 	for _, c := range []struct {
@@ -200,6 +218,12 @@ func TestNewBALSidecarArgs(t *testing.T) {
 		}
 		if err == nil && c.typ == 0 && s.Type() != file.Type {
 			t.Errorf("default type %d, want the file's %d", s.Type(), file.Type)
+		}
+	}
+	s, _ := NewBALSidecar(file, "f", 1, 25)
+	for mode, ok := range map[string]bool{BALWarmBeside: true, BALWarmBefore: true, BALWarmOff: false, "": false} {
+		if err := s.SetFetch(mode); (err == nil) != ok {
+			t.Errorf("fetch mode %q: error %v", mode, err)
 		}
 	}
 }

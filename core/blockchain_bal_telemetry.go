@@ -29,6 +29,7 @@ func balSpanAttributes(s *ExecuteStats) []telemetry.Attribute {
 	return []telemetry.Attribute{
 		telemetry.IntAttribute("bal.type", b.Type),
 		telemetry.Int64Attribute("bal.prefetch_us", int64(b.PrefetchMs*1000)),
+		telemetry.Int64Attribute("bal.slot_fetch_us", int64(b.SlotFetchMs*1000)),
 		telemetry.IntAttribute("bal.accounts_fetched", b.AccountsFetched),
 		telemetry.IntAttribute("bal.slots_fetched", b.SlotsFetched),
 		telemetry.IntAttribute("bal.accounts_injected", b.AccountsInjected),

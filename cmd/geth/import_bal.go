@@ -57,12 +57,18 @@ var (
 		Value:    core.BALWarmBeside,
 		Category: flags.MiscCategory,
 	}
+	balFetchFlag = &cli.StringFlag{
+		Name:     "bal.fetch",
+		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits) or beside (while the block executes)",
+		Value:    core.BALWarmBefore,
+		Category: flags.MiscCategory,
+	}
 	balSkipMismatchFlag = &cli.BoolFlag{
 		Name:     "bal.skip-mismatch",
 		Usage:    "Skip, with a warning, sidecar entries whose block hash differs from the imported block's (default: refuse the import)",
 		Category: flags.MiscCategory,
 	}
-	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balWarmFlag, balSkipMismatchFlag}
+	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balWarmFlag, balFetchFlag, balSkipMismatchFlag}
 )
 
 // mustLoadBALSidecar loads the sidecar named by --bal.file and checks it
@@ -79,7 +85,7 @@ func mustLoadBALSidecar(ctx *cli.Context) *core.BALSidecar {
 func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) {
 	path := ctx.String(balFileFlag.Name)
 	if path == "" {
-		for _, f := range []cli.Flag{balTypeFlag, balWorkersFlag, balWarmFlag, balSkipMismatchFlag} {
+		for _, f := range []cli.Flag{balTypeFlag, balWorkersFlag, balWarmFlag, balFetchFlag, balSkipMismatchFlag} {
 			if name := f.Names()[0]; ctx.IsSet(name) {
 				return nil, fmt.Errorf("--%s needs --%s", name, balFileFlag.Name)
 			}
@@ -106,6 +112,9 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 	}
 	if err := s.SetWarm(ctx.String(balWarmFlag.Name)); err != nil {
 		return nil, fmt.Errorf("--%s: %w", balWarmFlag.Name, err)
+	}
+	if err := s.SetFetch(ctx.String(balFetchFlag.Name)); err != nil {
+		return nil, fmt.Errorf("--%s: %w", balFetchFlag.Name, err)
 	}
 	if !file.Writes && ctx.IsSet(balWarmFlag.Name) && ctx.String(balWarmFlag.Name) != core.BALWarmOff {
 		log.Warn("BAL sidecar has no write sets (format version 1): nothing to warm", "file", path)

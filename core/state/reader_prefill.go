@@ -31,8 +31,10 @@ import (
 //   - Accounts and Storage hold pre-block values to inject: they are put in
 //     the execution cache as they are, without reading the database. A nil
 //     account means the account does not exist before the block.
-//   - FetchAccounts and FetchSlots are read from the database in parallel
-//     before execution: first all accounts, then all slots.
+//   - FetchAccounts are read from the database in parallel before execution,
+//     and then the code of every listed contract.
+//   - FetchSlots are read from the database in parallel before execution if
+//     SlotsBefore is set, else beside it.
 //
 // A BlockPrefill is only read by NewPrefilledBlockReader.
 type BlockPrefill struct {
@@ -40,15 +42,18 @@ type BlockPrefill struct {
 	Storage       map[common.Address]map[common.Hash]common.Hash
 	FetchAccounts []common.Address
 	FetchSlots    map[common.Address][]common.Hash
+	SlotsBefore   bool
 }
 
 // PrefillStats are the figures of one prefilled block. The reader updates the
-// database read counters while the block executes; the other fields are set
-// once NewPrefilledBlockReader returns. Safe for concurrent use.
+// database read counters while the block executes; SlotFetchTime is set by
+// the stop function of NewPrefilledBlockReader, the other fields once
+// NewPrefilledBlockReader returns. Read them after stop has returned.
 type PrefillStats struct {
-	PrefetchTime     time.Duration // time spent fetching and injecting before execution
+	PrefetchTime     time.Duration // time execution waited: injection, account and code fetches
+	SlotFetchTime    time.Duration // time the slot fetch ran beside execution
 	AccountsFetched  int           // accounts read from the database before execution
-	SlotsFetched     int           // slots read from the database before execution
+	SlotsFetched     int           // slots read from the database beside execution
 	AccountsInjected int           // accounts put in the cache without a read
 	SlotsInjected    int           // slots put in the cache without a read
 	CodesFetched     int           // contract codes of listed accounts loaded before execution
@@ -57,14 +62,16 @@ type PrefillStats struct {
 	counter     *prefillCounter
 	code        ContractCodeReaderStater // nil if the base reader keeps no code statistics
 	accountBase int64
-	slotBase    int64
 	codeBase    int64
 }
 
 // ExecutionReads returns the number of account and slot reads that went to
-// the database after the prefill, i.e. that the access list did not cover.
+// the database during execution and that the access list did not cover. A
+// listed slot that execution reached before the fetch did is read by
+// execution itself, shows as a miss in the reader's cache statistics, and is
+// not counted here.
 func (s *PrefillStats) ExecutionReads() (accounts, slots int64) {
-	return s.counter.accounts.Load() - s.accountBase, s.counter.slots.Load() - s.slotBase
+	return s.counter.accounts.Load() - s.accountBase, s.counter.slots.Load()
 }
 
 // ExecutionCodeReads returns the number of contract code reads that missed
@@ -76,9 +83,13 @@ func (s *PrefillStats) ExecutionCodeReads() int64 {
 	return s.code.GetCodeStats().CacheMiss - s.codeBase
 }
 
-// prefillCounter counts the reads that reach the wrapped reader.
+// prefillCounter counts the reads that reach the wrapped reader: every
+// account read, and the reads of slots not in fetched (the slots the
+// prefetcher reads, and which execution may read first). fetched is not
+// modified after construction.
 type prefillCounter struct {
 	StateReader
+	fetched  map[common.Address]map[common.Hash]struct{}
 	accounts atomic.Int64
 	slots    atomic.Int64
 }
@@ -89,24 +100,32 @@ func (r *prefillCounter) Account(addr common.Address) (*types.StateAccount, erro
 }
 
 func (r *prefillCounter) Storage(addr common.Address, slot common.Hash) (common.Hash, error) {
-	r.slots.Add(1)
+	if _, listed := r.fetched[addr][slot]; !listed {
+		r.slots.Add(1)
+	}
 	return r.StateReader.Storage(addr, slot)
 }
 
 // NewPrefilledBlockReader wraps base with the shared, concurrency-safe cache
-// that NewBlockExecutionReader uses for EIP-7928 blocks, and fills it before
-// returning: injected values first, then the fetches, spread over threads
-// workers by the EIP-7928 prefetcher (accounts, then slots), then the code of
-// every listed contract, into the code cache shared across blocks. Execution
-// reading through the returned reader finds the listed state in memory; reads
-// of state the list missed go to base and are counted in the stats.
-func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (Reader, *PrefillStats) {
+// that NewBlockExecutionReader uses for EIP-7928 blocks, and fills it:
+// injected values first, then the listed accounts, spread over threads
+// workers by the EIP-7928 prefetcher, then the code of every listed contract,
+// into the code cache shared across blocks. Those are in the cache when it
+// returns. The listed slots are then fetched by the same prefetcher beside
+// execution, as upstream does for blocks that carry their access list:
+// execution does not wait for them, and a slot it reads first it fetches
+// itself (with fill.SlotsBefore, the reader is returned once they are all
+// fetched). stop ends the slot fetch and waits for it; call it once, when the
+// block has been processed, and before reading the stats. Execution reading
+// through the returned reader finds the listed state in memory; reads of
+// state the list missed go to base and are counted in the stats.
+func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (reader Reader, stats *PrefillStats, stop func()) {
 	var (
 		start   = time.Now()
-		counter = &prefillCounter{StateReader: base}
+		counter = &prefillCounter{StateReader: base, fetched: slotSet(fill.FetchSlots)}
 		cache   = newStateReaderWithCache(counter)
-		stats   = &PrefillStats{counter: counter}
 	)
+	stats = &PrefillStats{counter: counter}
 	for addr, acct := range fill.Accounts {
 		bucket := &cache.accountBuckets[accountCacheBucket(addr)]
 		if acct != nil {
@@ -138,23 +157,81 @@ func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (Read
 		runPrefetch(cache, tasks, threads)
 		stats.AccountsFetched = len(tasks)
 	}
-	if len(fill.FetchSlots) > 0 {
-		tasks := make([]*fetchTask, 0, len(fill.FetchSlots))
-		for addr, slots := range fill.FetchSlots {
-			if len(slots) > 0 {
-				tasks = append(tasks, &fetchTask{addr: addr, slots: slots})
-				stats.SlotsFetched += len(slots)
-			}
-		}
-		runPrefetch(cache, tasks, threads)
-	}
 	stats.CodesFetched, stats.CodeBytes = prefetchCode(base, cache, listedAccounts(fill), threads)
-	stats.accountBase, stats.slotBase = counter.accounts.Load(), counter.slots.Load()
+	stats.accountBase = counter.accounts.Load()
 	if code, ok := base.(ContractCodeReaderStater); ok {
 		stats.code, stats.codeBase = code, code.GetCodeStats().CacheMiss
 	}
+	stop = func() {}
+	if tasks := slotTasks(fill.FetchSlots); len(tasks) > 0 {
+		for _, t := range tasks {
+			stats.SlotsFetched += len(t.slots)
+		}
+		fetch := fetchBeside(cache, tasks, threads, &stats.SlotFetchTime)
+		if fill.SlotsBefore {
+			fetch.pf.Wait()
+		}
+		stop = fetch.stop
+	}
 	stats.PrefetchTime = time.Since(start)
-	return newReader(base, newStateReaderWithStats(cache)), stats
+	return newReader(base, newStateReaderWithStats(cache)), stats, stop
+}
+
+// slotSet returns the slots of an access list as a set.
+func slotSet(slots map[common.Address][]common.Hash) map[common.Address]map[common.Hash]struct{} {
+	set := make(map[common.Address]map[common.Hash]struct{}, len(slots))
+	for addr, keys := range slots {
+		m := make(map[common.Hash]struct{}, len(keys))
+		for _, key := range keys {
+			m[key] = struct{}{}
+		}
+		set[addr] = m
+	}
+	return set
+}
+
+// slotTasks returns the prefetcher's tasks for the accounts with listed slots.
+func slotTasks(slots map[common.Address][]common.Hash) []*fetchTask {
+	tasks := make([]*fetchTask, 0, len(slots))
+	for addr, keys := range slots {
+		if len(keys) > 0 {
+			tasks = append(tasks, &fetchTask{addr: addr, slots: keys})
+		}
+	}
+	return tasks
+}
+
+// slotFetch is a run of the EIP-7928 prefetcher beside execution.
+type slotFetch struct {
+	pf       *prefetchStateReader
+	finished chan time.Duration // the time the fetch ran, once it has ended
+	elapsed  *time.Duration
+	once     sync.Once
+}
+
+// fetchBeside starts the EIP-7928 prefetcher over tasks and returns at once.
+// Its stop sets elapsed to the time the fetch ran.
+func fetchBeside(cache *stateReaderWithCache, tasks []*fetchTask, threads int, elapsed *time.Duration) *slotFetch {
+	start := time.Now()
+	f := &slotFetch{
+		pf:       newPrefetchStateReaderInternal(cache, tasks, threads),
+		finished: make(chan time.Duration, 1),
+		elapsed:  elapsed,
+	}
+	go func() {
+		<-f.pf.done
+		f.finished <- time.Since(start)
+	}()
+	return f
+}
+
+// stop ends the fetch, waits for its workers and records the time it ran
+// (until done or stopped). Only the first call does anything.
+func (f *slotFetch) stop() {
+	f.once.Do(func() {
+		f.pf.Close()
+		*f.elapsed = <-f.finished
+	})
 }
 
 // listedAccounts returns every account a prefill lists, injected or fetched.

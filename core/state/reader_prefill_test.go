@@ -17,7 +17,9 @@
 package state
 
 import (
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
@@ -59,7 +61,8 @@ func TestPrefilledReaderFetch(t *testing.T) {
 		fill.FetchAccounts = append(fill.FetchAccounts, addr)
 		fill.FetchSlots[addr] = []common.Hash{{1}, {2}}
 	}
-	r, stats := NewPrefilledBlockReader(base, fill, 3)
+	r, stats, stop := NewPrefilledBlockReader(base, fill, 3)
+	defer stop()
 	if stats.AccountsFetched != 4 || stats.SlotsFetched != 8 || stats.AccountsInjected != 0 {
 		t.Fatalf("stats %+v, want 4 accounts and 8 slots fetched", stats)
 	}
@@ -99,7 +102,8 @@ func TestPrefilledReaderInject(t *testing.T) {
 			addr: {{1}: {0x42}, {9}: {0x43}},
 		},
 	}
-	r, stats := NewPrefilledBlockReader(base, fill, 25)
+	r, stats, stop := NewPrefilledBlockReader(base, fill, 25)
+	defer stop()
 	if stats.AccountsInjected != 2 || stats.SlotsInjected != 2 || stats.AccountsFetched != 0 {
 		t.Fatalf("stats %+v, want 2 accounts and 2 slots injected", stats)
 	}
@@ -141,7 +145,8 @@ func TestPrefilledReaderCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, stats := NewPrefilledBlockReader(base, &BlockPrefill{FetchAccounts: []common.Address{listed}}, 4)
+	r, stats, stop := NewPrefilledBlockReader(base, &BlockPrefill{FetchAccounts: []common.Address{listed}}, 4)
+	defer stop()
 	if stats.CodesFetched != 1 || stats.CodeBytes != 3 {
 		t.Fatalf("%d codes (%d bytes) fetched, want 1 (3 bytes)", stats.CodesFetched, stats.CodeBytes)
 	}
@@ -156,5 +161,98 @@ func TestPrefilledReaderCode(t *testing.T) {
 	r.Code(unlisted, common.BytesToHash(acct.CodeHash))
 	if n := stats.ExecutionCodeReads(); n != 1 {
 		t.Fatalf("unlisted code: %d reads counted, want 1", n)
+	}
+}
+
+// gatedSlots is a state reader whose slot reads block until the gate is
+// closed, counting the reads that reached it.
+type gatedSlots struct {
+	StateReader
+	gate  chan struct{}
+	reads atomic.Int64
+}
+
+func (r *gatedSlots) Storage(addr common.Address, slot common.Hash) (common.Hash, error) {
+	<-r.gate
+	r.reads.Add(1)
+	return r.StateReader.Storage(addr, slot)
+}
+
+// TestPrefilledReaderSlotsBeside checks that the listed slots are fetched
+// beside execution: the reader is returned while the slot reads cannot
+// proceed, the fetch completes once they can, stop times it, and the listed slots are then served from memory without counting as
+// reads the list missed.
+func TestPrefilledReaderSlotsBeside(t *testing.T) {
+	base := prefillState(t, 4)
+	gated := &gatedSlots{StateReader: base, gate: make(chan struct{})}
+	addr := common.Address{1}
+	fill := &BlockPrefill{
+		FetchAccounts: []common.Address{addr},
+		FetchSlots:    map[common.Address][]common.Hash{addr: {{1}, {2}, {3}}},
+	}
+	returned := make(chan struct{})
+	var (
+		r     Reader
+		stats *PrefillStats
+		stop  func()
+	)
+	go func() {
+		r, stats, stop = NewPrefilledBlockReader(newReader(base, gated), fill, 2)
+		close(returned)
+	}()
+	select {
+	case <-returned:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the reader waited for the slot fetch")
+	}
+	if n := gated.reads.Load(); n != 0 {
+		t.Fatalf("%d slots read while the gate was shut", n)
+	}
+	close(gated.gate)
+	for deadline := time.Now().Add(10 * time.Second); gated.reads.Load() < 3; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d slots fetched, want 3", gated.reads.Load())
+		}
+	}
+	stop()
+	if stats.SlotsFetched != 3 || stats.SlotFetchTime <= 0 {
+		t.Fatalf("stats %+v, want 3 slots fetched and their time", stats)
+	}
+	for j := 1; j <= 3; j++ {
+		if v, _ := r.Storage(addr, common.Hash{byte(j)}); v != (common.Hash{1, byte(j)}) {
+			t.Fatalf("slot %d served as %x", j, v)
+		}
+	}
+	if n := gated.reads.Load(); n != 3 {
+		t.Fatalf("listed slots read again after the fetch: %d reads", n)
+	}
+	if _, s := stats.ExecutionReads(); s != 0 {
+		t.Fatalf("%d listed slot reads counted as missed by the list", s)
+	}
+	stop() // a second stop is harmless
+}
+
+// TestPrefilledReaderSlotRace checks that a listed slot read by execution
+// before the fetch reached it is served right and is not counted as missed
+// by the list, while an unlisted slot is.
+func TestPrefilledReaderSlotRace(t *testing.T) {
+	base := prefillState(t, 4)
+	gated := &gatedSlots{StateReader: base, gate: make(chan struct{})}
+	addr := common.Address{2}
+	fill := &BlockPrefill{FetchSlots: map[common.Address][]common.Hash{addr: {{1}}}}
+	r, stats, stop := NewPrefilledBlockReader(newReader(base, gated), fill, 1)
+	done := make(chan common.Hash)
+	go func() {
+		v, _ := r.Storage(addr, common.Hash{1})
+		done <- v
+	}()
+	close(gated.gate)
+	if v := <-done; v != (common.Hash{2, 1}) {
+		t.Fatalf("listed slot served as %x", v)
+	}
+	r.Storage(addr, common.Hash{4})
+	stop()
+	if _, s := stats.ExecutionReads(); s != 1 {
+		t.Fatalf("%d slot reads counted as missed by the list, want 1 (the unlisted one)", s)
 	}
 }

@@ -210,8 +210,8 @@ func balFiguresOf(t *testing.T, log string) []balFigures {
 // type (Type 1 from JSON, 3 and 4 from the binary form made by balgen
 // convert), on MPT under both schemes and on the binary trie at GD-6. Every
 // import must reach the manifest's root, and the slow-block JSON must show
-// the listed state fetched or injected. Type 4 is also imported with each
-// --bal.warm mode.
+// the listed state fetched or injected. Type 1 is also imported with
+// --bal.fetch beside, and Type 4 with each --bal.warm mode.
 func TestBALSameHeadRoot(t *testing.T) {
 	for _, kind := range []string{"mpt-path", "mpt-hash", "ubt"} {
 		t.Run(kind, func(t *testing.T) {
@@ -264,6 +264,21 @@ func TestBALSameHeadRoot(t *testing.T) {
 				}
 				if typ == 4 {
 					checkNoDatabaseReads(t, res, 2)
+				}
+			}
+			// Type 1 with its slots fetched beside execution, as well as
+			// before it (the default, above): the same root.
+			{
+				datadir := s.copyDatadir(t)
+				res := mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", "--debug.logslowblock", "0",
+					"--bal.file", binary, "--bal.type", "1", "--bal.fetch", "beside", s.work)
+				if h := head(t, datadir); h.StateRoot != want {
+					t.Errorf("type 1, --bal.fetch beside: head root %s, without a sidecar %s", h.StateRoot, want)
+				}
+				for i, f := range balFiguresOf(t, res.stderr) {
+					if listed := s.file.Blocks[i].Slots(); f.SlotsFetched != listed {
+						t.Errorf("type 1, --bal.fetch beside: block %d fetched %d slots, want %d", i, f.SlotsFetched, listed)
+					}
 				}
 			}
 			// The warming modes other than the default: the same root,
