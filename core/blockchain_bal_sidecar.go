@@ -196,7 +196,7 @@ func (bc *BlockChain) SetBALSidecar(s *BALSidecar) {
 type balSidecarStats struct {
 	Type             int     `json:"type"`
 	PrefetchMs       float64 `json:"prefetch_ms"`   // time execution waited for injection and fetches
-	SlotFetchMs      float64 `json:"slot_fetch_ms"` // time the Type-1 slot fetch ran beside execution
+	SlotFetchMs      float64 `json:"slot_fetch_ms"` // time the Type-1 slot fetch ran (before execution: part of prefetch_ms)
 	AccountsFetched  int     `json:"accounts_fetched"`
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`

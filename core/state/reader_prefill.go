@@ -50,10 +50,10 @@ type BlockPrefill struct {
 // the stop function of NewPrefilledBlockReader, the other fields once
 // NewPrefilledBlockReader returns. Read them after stop has returned.
 type PrefillStats struct {
-	PrefetchTime     time.Duration // time execution waited: injection, account and code fetches
-	SlotFetchTime    time.Duration // time the slot fetch ran beside execution
+	PrefetchTime     time.Duration // time execution waited: injection, account, code (and SlotsBefore: slot) fetches
+	SlotFetchTime    time.Duration // time the slot fetch ran (with SlotsBefore, part of PrefetchTime)
 	AccountsFetched  int           // accounts read from the database before execution
-	SlotsFetched     int           // slots read from the database beside execution
+	SlotsFetched     int           // slots read from the database, before or beside execution
 	AccountsInjected int           // accounts put in the cache without a read
 	SlotsInjected    int           // slots put in the cache without a read
 	CodesFetched     int           // contract codes of listed accounts loaded before execution
@@ -168,10 +168,11 @@ func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (read
 			stats.SlotsFetched += len(t.slots)
 		}
 		fetch := fetchBeside(cache, tasks, threads, &stats.SlotFetchTime)
+		stop = fetch.stop
 		if fill.SlotsBefore {
 			fetch.pf.Wait()
+			fetch.stop()
 		}
-		stop = fetch.stop
 	}
 	stats.PrefetchTime = time.Since(start)
 	return newReader(base, newStateReaderWithStats(cache)), stats, stop

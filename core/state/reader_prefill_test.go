@@ -256,3 +256,34 @@ func TestPrefilledReaderSlotRace(t *testing.T) {
 		t.Fatalf("%d slot reads counted as missed by the list, want 1 (the unlisted one)", s)
 	}
 }
+
+// TestPrefilledReaderSlotsBefore checks that with SlotsBefore the reader is
+// returned only once every listed slot is fetched, with the fetch timed.
+func TestPrefilledReaderSlotsBefore(t *testing.T) {
+	base := prefillState(t, 4)
+	gated := &gatedSlots{StateReader: base, gate: make(chan struct{})}
+	addr := common.Address{3}
+	fill := &BlockPrefill{
+		FetchSlots:  map[common.Address][]common.Hash{addr: {{1}, {2}, {3}}},
+		SlotsBefore: true,
+	}
+	returned := make(chan *PrefillStats)
+	go func() {
+		_, stats, stop := NewPrefilledBlockReader(newReader(base, gated), fill, 2)
+		defer stop()
+		returned <- stats
+	}()
+	select {
+	case <-returned:
+		t.Fatal("the reader was returned before the slots were fetched")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(gated.gate)
+	stats := <-returned
+	if n := gated.reads.Load(); n != 3 {
+		t.Fatalf("%d slots fetched when the reader was returned, want 3", n)
+	}
+	if stats.SlotsFetched != 3 || stats.SlotFetchTime <= 0 || stats.PrefetchTime < stats.SlotFetchTime {
+		t.Fatalf("stats %+v, want 3 slots fetched, timed within the prefetch time", stats)
+	}
+}
