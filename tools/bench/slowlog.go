@@ -68,7 +68,7 @@ type BlockLog struct {
 type balLog struct {
 	Type             int     `json:"type"`
 	PrefetchMs       float64 `json:"prefetch_ms"`
-	SlotFetchMs      float64 `json:"slot_fetch_ms"` // Type-1 slots fetched beside execution (--bal.fetch beside)
+	SlotFetchMs      float64 `json:"slot_fetch_ms"` // time the Type-1 slot fetch ran, before or beside execution
 	AccountsFetched  int     `json:"accounts_fetched"`
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`

@@ -129,8 +129,8 @@ func checkNoDatabaseReads(t *testing.T, res *result, blocks int) {
 }
 
 // TestBALCaseChains makes a Type-4 sidecar of a chaingen chain with balgen
-// offline and imports the chain with it as Type 1, 3 and 4, on MPT under
-// both schemes and on the binary trie at GD-6: every import must reach the
+// offline and imports the chain with it as Type 1 (slots fetched before
+// and beside execution), 3 and 4, on MPT under both schemes and on the binary trie at GD-6: every import must reach the
 // chain's head root, and the Type-4 import must read no state from the
 // database. These chains have what dumpgen's do not: fee recipients and
 // accounts that do not exist before their block, contracts created and
@@ -145,15 +145,19 @@ func TestBALCaseChains(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, typ := range []int{0, 1, 3, 4} {
+			for _, v := range []struct {
+				typ   int
+				extra []string
+			}{{0, nil}, {1, nil}, {1, []string{"--bal.fetch", "beside"}}, {3, nil}, {4, nil}} {
+				typ := v.typ
 				datadir := c.copyGenesis(t)
 				args := append(append([]string{"--datadir", datadir}, c.flags...), "import", "--nocompaction", "--debug.logslowblock", "0")
 				if typ > 0 {
-					args = append(args, "--bal.file", sidecar, "--bal.type", fmt.Sprint(typ))
+					args = append(append(args, "--bal.file", sidecar, "--bal.type", fmt.Sprint(typ)), v.extra...)
 				}
 				res := run(t, "geth", append(args, c.chain)...)
 				if res.code != 0 {
-					t.Fatalf("type %d: import failed:\n%s", typ, tail(res.stderr, 15))
+					t.Fatalf("type %d %v: import failed:\n%s", typ, v.extra, tail(res.stderr, 15))
 				}
 				mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", c.manifest)
 				if typ == 4 {
