@@ -1,0 +1,206 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/common/math"
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rlp"
+	"github.com/ethereum/go-ethereum/tests"
+)
+
+// fixtureHeader holds the genesis header fields of a blockchain test that
+// the genesis block is built from.
+type fixtureHeader struct {
+	Coinbase      common.Address        `json:"coinbase"`
+	Difficulty    *math.HexOrDecimal256 `json:"difficulty"`
+	ExtraData     hexutil.Bytes         `json:"extraData"`
+	GasLimit      math.HexOrDecimal64   `json:"gasLimit"`
+	GasUsed       math.HexOrDecimal64   `json:"gasUsed"`
+	Hash          common.Hash           `json:"hash"`
+	MixHash       common.Hash           `json:"mixHash"`
+	Nonce         hexutil.Bytes         `json:"nonce"`
+	ParentHash    common.Hash           `json:"parentHash"`
+	Timestamp     math.HexOrDecimal64   `json:"timestamp"`
+	BaseFee       *math.HexOrDecimal256 `json:"baseFeePerGas"`
+	BlobGasUsed   *math.HexOrDecimal64  `json:"blobGasUsed"`
+	ExcessBlobGas *math.HexOrDecimal64  `json:"excessBlobGas"`
+}
+
+// fixtureBlock is one entry of a test's blocks: its RLP, and whether the
+// block is meant to be rejected.
+type fixtureBlock struct {
+	RLP             hexutil.Bytes `json:"rlp"`
+	ExpectException string        `json:"expectException"`
+}
+
+// fixture is one blockchain test, named by its key in the file.
+type fixture struct {
+	name          string
+	file          string
+	Network       string             `json:"network"`
+	Genesis       fixtureHeader      `json:"genesisBlockHeader"`
+	Pre           types.GenesisAlloc `json:"pre"`
+	LastBlockHash common.Hash        `json:"lastblockhash"`
+	Blocks        []fixtureBlock     `json:"blocks"`
+}
+
+// readFixtures reads the tests of one fixture file, sorted by name.
+func readFixtures(file string) ([]*fixture, error) {
+	blob, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var byName map[string]*fixture
+	if err := json.Unmarshal(blob, &byName); err != nil {
+		return nil, fmt.Errorf("%s: not blockchain test JSON: %v", file, err)
+	}
+	names := make([]string, 0, len(byName))
+	for name, f := range byName {
+		if f == nil || f.Network == "" || f.Genesis.Hash == (common.Hash{}) {
+			return nil, fmt.Errorf("%s: test %q has no network or genesisBlockHeader: not a blockchain test", file, name)
+		}
+		f.name, f.file = name, file
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	out := make([]*fixture, len(names))
+	for i, name := range names {
+		out[i] = byName[name]
+	}
+	return out, nil
+}
+
+// skipError is why a test is not converted; its reason groups the counts.
+type skipError struct {
+	reason string
+	detail string
+}
+
+func (e *skipError) Error() string { return e.reason + ": " + e.detail }
+
+func skip(reason, format string, args ...any) error {
+	return &skipError{reason: reason, detail: fmt.Sprintf(format, args...)}
+}
+
+func skipReason(err error) string {
+	var s *skipError
+	if errors.As(err, &s) {
+		return s.reason
+	}
+	return err.Error()
+}
+
+// chain is a converted test: its genesis and its blocks, genesis excluded.
+type chain struct {
+	name    string
+	genesis *core.Genesis
+	blocks  []*types.Block
+}
+
+// convert checks that the test is one chain of valid blocks from its genesis
+// to its expected head, and returns it.
+func (f *fixture) convert() (*chain, error) {
+	config, ok := tests.Forks[f.Network]
+	if !ok {
+		return nil, skip("network unknown to geth's tests package", "%s", f.Network)
+	}
+	genesis := f.genesis()
+	genesis.Config = config
+	if hash := genesis.ToBlock().Hash(); hash != f.Genesis.Hash {
+		return nil, skip("genesis hash differs from the fixture's", "%s: %x, fixture says %x", f.name, hash, f.Genesis.Hash)
+	}
+	if len(f.Blocks) == 0 {
+		return nil, skip("no blocks", "%s", f.name)
+	}
+	var (
+		blocks = make([]*types.Block, 0, len(f.Blocks))
+		parent = f.Genesis.Hash
+	)
+	for i, b := range f.Blocks {
+		if b.ExpectException != "" {
+			return nil, skip("has invalid blocks", "%s: block %d: %s", f.name, i, b.ExpectException)
+		}
+		block := new(types.Block)
+		if err := rlp.DecodeBytes(b.RLP, block); err != nil {
+			return nil, skip("has invalid blocks", "%s: block %d: %v", f.name, i, err)
+		}
+		if block.ParentHash() != parent {
+			return nil, skip("not one chain (side blocks or reorgs)", "%s: block %d", f.name, i)
+		}
+		parent = block.Hash()
+		blocks = append(blocks, block)
+	}
+	if parent != f.LastBlockHash {
+		return nil, skip("last block is not the expected head", "%s", f.name)
+	}
+	return &chain{name: f.name, genesis: genesis, blocks: blocks}, nil
+}
+
+// genesis returns the genesis of the fixture's header and pre-state, as
+// geth's tests package builds it, without a chain config.
+func (f *fixture) genesis() *core.Genesis {
+	h := f.Genesis
+	g := &core.Genesis{
+		Timestamp:  uint64(h.Timestamp),
+		ParentHash: h.ParentHash,
+		ExtraData:  h.ExtraData,
+		GasLimit:   uint64(h.GasLimit),
+		GasUsed:    uint64(h.GasUsed),
+		Difficulty: (*big.Int)(h.Difficulty),
+		Mixhash:    h.MixHash,
+		Coinbase:   h.Coinbase,
+		Alloc:      f.Pre,
+		BaseFee:    (*big.Int)(h.BaseFee),
+	}
+	if g.Difficulty == nil {
+		g.Difficulty = new(big.Int)
+	}
+	g.Nonce = new(big.Int).SetBytes(h.Nonce).Uint64()
+	if h.BlobGasUsed != nil {
+		v := uint64(*h.BlobGasUsed)
+		g.BlobGasUsed = &v
+	}
+	if h.ExcessBlobGas != nil {
+		v := uint64(*h.ExcessBlobGas)
+		g.ExcessBlobGas = &v
+	}
+	return g
+}
+
+// dirName is the test's directory name: its name with path separators and
+// characters shells stumble on replaced.
+func (c *chain) dirName() string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			return r
+		}
+		return '_'
+	}, c.name)
+}

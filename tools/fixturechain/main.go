@@ -1,0 +1,138 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+// Command fixturechain turns blockchain test fixtures (the JSON of
+// ethereum/tests' BlockchainTests and of execution-spec-tests'
+// blockchain_tests) into chain directories that geth init and geth import
+// take, laid out as chaingen writes them:
+//
+//	fixturechain --out DIR [--force] FILE|DIR...
+//
+// Every test whose blocks are all valid and form one chain from its genesis
+// to its expected head becomes DIR/<test name>/ with genesis.json (the
+// fixture's pre-state, genesis header fields and the chain config of its
+// network, as geth's tests package runs it), chain.rlp (the blocks, as geth
+// export writes them) and manifest.json (the head's root and hash, which
+// chaininfo verify checks a datadir against). Tests with invalid blocks,
+// side chains, unknown networks or a genesis whose hash is not the
+// fixture's are skipped and counted by reason; a file that is not fixture
+// JSON is an error naming the file.
+//
+// These are chains nobody here wrote: fresh accounts, fee recipients,
+// system contracts, self-destructs and contract creation in every shape
+// the consensus tests cover. docs/bal-sidecar.md shows how to check BAL
+// sidecars against them.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "fixturechain:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	flags := flag.NewFlagSet("fixturechain", flag.ContinueOnError)
+	out := flags.String("out", "", "output directory (one subdirectory per test)")
+	force := flags.Bool("force", false, "overwrite the files of tests already in --out")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return errors.New("--out is required")
+	}
+	if flags.NArg() == 0 {
+		return errors.New("no fixture files or directories given")
+	}
+	files, err := fixtureFiles(flags.Args())
+	if err != nil {
+		return err
+	}
+	var (
+		written int
+		skipped = make(map[string]int)
+	)
+	for i, file := range files {
+		tests, err := readFixtures(file)
+		if err != nil {
+			return err
+		}
+		for _, test := range tests {
+			c, err := test.convert()
+			if err != nil {
+				skipped[skipReason(err)]++
+				continue
+			}
+			if err := c.write(*out, *force, file); err != nil {
+				return err
+			}
+			written++
+		}
+		if (i+1)%200 == 0 {
+			fmt.Printf("fixturechain: %d/%d files, %d chains written\n", i+1, len(files), written)
+		}
+	}
+	fmt.Printf("fixturechain: %d chains written to %s from %d files\n", written, *out, len(files))
+	reasons := make([]string, 0, len(skipped))
+	for r := range skipped {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	for _, r := range reasons {
+		fmt.Printf("  skipped %d: %s\n", skipped[r], r)
+	}
+	return nil
+}
+
+// fixtureFiles expands the arguments: files as given, directories walked for
+// *.json files.
+func fixtureFiles(args []string) ([]string, error) {
+	var files []string
+	for _, arg := range args {
+		info, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, arg)
+			continue
+		}
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".json") {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
