@@ -17,6 +17,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -193,14 +195,24 @@ func (f *fixture) genesis() *core.Genesis {
 	return g
 }
 
+// maxDirName keeps directory names well under the 255 bytes file systems allow;
+// execution-spec-tests' names run longer.
+const maxDirName = 160
+
 // dirName is the test's directory name: its name with path separators and
-// characters shells stumble on replaced.
+// characters shells stumble on replaced, and a long name cut short and ended
+// with a hash of the whole name so that names stay distinct.
 func (c *chain) dirName() string {
-	return strings.Map(func(r rune) rune {
+	name := strings.Map(func(r rune) rune {
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
 			return r
 		}
 		return '_'
 	}, c.name)
+	if len(name) > maxDirName {
+		sum := sha256.Sum256([]byte(c.name))
+		name = name[:maxDirName-17] + "-" + hex.EncodeToString(sum[:8])
+	}
+	return name
 }

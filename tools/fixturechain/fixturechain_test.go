@@ -138,6 +138,17 @@ func TestConvertImports(t *testing.T) {
 	if got := bc.CurrentBlock(); got.Root != f.HeadRoot || got.Hash() != f.HeadHash || f.LastBlock != 4 || f.FirstBlock != 1 || f.TxCount != 4 {
 		t.Fatalf("head %d %x root %x; manifest: %+v", got.Number, got.Hash(), got.Root, f)
 	}
+	// The same test name in a second file gets a directory of its own.
+	writeJSON(t, filepath.Join(in, "sub", "b.json"), map[string]any{"test/with::odd[name]": fx})
+	out2 := t.TempDir()
+	if err := run([]string{"--out", out2, in}); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"test_with__odd_name_", "test_with__odd_name_-2"} {
+		if _, err := os.Stat(filepath.Join(out2, d, "manifest.json")); err != nil {
+			t.Errorf("repeated test name: %v", err)
+		}
+	}
 	if err := run([]string{"--out", out, in}); err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Fatalf("second run without --force: %v, want an error naming the existing directory", err)
 	}
@@ -203,6 +214,30 @@ func TestConvertSkips(t *testing.T) {
 	entries, _ := os.ReadDir(out)
 	if len(entries) != 1 || entries[0].Name() != "good" {
 		t.Fatalf("wrote %v, want only good", entries)
+	}
+}
+
+// TestDirNames checks that directory names are safe, short enough for any
+// file system, and distinct for long names that share a prefix.
+func TestDirNames(t *testing.T) {
+	long := strings.Repeat("tests/cancun/eip6780_selfdestruct/test_selfdestruct.py::", 5)
+	names := map[string]string{}
+	for _, name := range []string{"plain_Cancun", "a/b::c[d]", long + "x", long + "y"} {
+		dir := (&chain{name: name}).dirName()
+		if len(dir) > maxDirName || strings.ContainsAny(dir, "/:[] ") {
+			t.Errorf("%q: directory %q", name, dir)
+		}
+		if other, ok := names[dir]; ok {
+			t.Errorf("%q and %q share directory %q", name, other, dir)
+		}
+		names[dir] = name
+	}
+	seen := make(dirNames)
+	if a, b, c := seen.unique("x"), seen.unique("x"), seen.unique("x-2"); a != "x" || b != "x-2" || c == b {
+		t.Errorf("repeated names got %q, %q, %q", a, b, c)
+	}
+	if dir := (&chain{name: "plain_Cancun"}).dirName(); dir != "plain_Cancun" {
+		t.Errorf("plain name became %q", dir)
 	}
 }
 

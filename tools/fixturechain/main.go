@@ -75,6 +75,7 @@ func run(args []string) error {
 	var (
 		written int
 		skipped = make(map[string]int)
+		names   = make(dirNames)
 	)
 	for i, file := range files {
 		tests, err := readFixtures(file)
@@ -87,7 +88,7 @@ func run(args []string) error {
 				skipped[skipReason(err)]++
 				continue
 			}
-			if err := c.write(*out, *force, file); err != nil {
+			if err := c.write(*out, names.unique(c.dirName()), *force, file); err != nil {
 				return err
 			}
 			written++
@@ -135,4 +136,19 @@ func fixtureFiles(args []string) ([]string, error) {
 		}
 	}
 	return files, nil
+}
+
+// dirNames hands out the directory names of one run. Test names repeat
+// across files (ethereum/tests has randomStatetest384 in two), so a name
+// seen before gets a numeric suffix; the manifest keeps the file and test.
+type dirNames map[string]int
+
+func (n dirNames) unique(name string) string {
+	n[name]++
+	if k := n[name]; k > 1 {
+		unique := fmt.Sprintf("%s-%d", name, k)
+		n[unique]++ // a later test literally named so gets its own suffix
+		return unique
+	}
+	return name
 }

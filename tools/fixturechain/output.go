@@ -48,13 +48,13 @@ type manifestFile struct {
 	TxCount    int         `json:"tx_count"`
 }
 
-// write writes the chain to out/<test name>: genesis.json, chain.rlp and
+// write writes the chain to out/name: genesis.json, chain.rlp and
 // manifest.json. Without force an existing directory is an error.
-func (c *chain) write(out string, force bool, source string) error {
-	dir := filepath.Join(out, c.dirName())
+func (c *chain) write(out, name string, force bool, source string) error {
+	dir := filepath.Join(out, name)
 	if !force {
 		if _, err := os.Stat(dir); err == nil {
-			return fmt.Errorf("%s exists (test %q twice, or use --force)", dir, c.name)
+			return fmt.Errorf("%s exists (from an earlier run: use --force to overwrite)", dir)
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
