@@ -30,8 +30,9 @@ import (
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/triedb"
+
+	"statelab/tools/internal/chainfile"
 )
 
 // TestChainImports writes each kind of chain, reads the files back as geth
@@ -50,7 +51,10 @@ func TestChainImports(t *testing.T) {
 			if err := json.Unmarshal(blob, &genesis); err != nil {
 				t.Fatal(err)
 			}
-			blocks := readBlocks(t, filepath.Join(dir, "chain.rlp"))
+			blocks, err := chainfile.ReadBlocks(filepath.Join(dir, chainfile.BlocksFile))
+			if err != nil {
+				t.Fatal(err)
+			}
 			cfg := core.DefaultConfig().WithStateScheme(rawdb.PathScheme)
 			if trie == "ubt" {
 				cfg.SnapshotLimit = 0
@@ -64,9 +68,8 @@ func TestChainImports(t *testing.T) {
 			if n, err := bc.InsertChain(blocks); err != nil {
 				t.Fatalf("block %d: %v", n, err)
 			}
-			var m manifest
-			blob, _ = os.ReadFile(filepath.Join(dir, "manifest.json"))
-			if err := json.Unmarshal(blob, &m); err != nil {
+			m, err := chainfile.ReadManifest(dir)
+			if err != nil {
 				t.Fatal(err)
 			}
 			if got := bc.CurrentBlock().Root; got != m.Files[0].HeadRoot {
@@ -75,25 +78,6 @@ func TestChainImports(t *testing.T) {
 			checkScenarios(t, bc, blocks, trie)
 		})
 	}
-}
-
-func readBlocks(t *testing.T, path string) []*types.Block {
-	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	stream := rlp.NewStream(fh, 0)
-	var blocks []*types.Block
-	for {
-		var b types.Block
-		if err := stream.Decode(&b); err != nil {
-			break
-		}
-		blocks = append(blocks, &b)
-	}
-	return blocks
 }
 
 func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, trie string) {

@@ -16,84 +16,9 @@
 
 package main
 
-import (
-	"bufio"
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/rlp"
-)
-
-// manifest is the part of dumpgen's manifest.json that tools and tests read.
-type manifest struct {
-	Generator string         `json:"generator"`
-	Genesis   string         `json:"genesis"`
-	Trie      string         `json:"trie"`
-	Files     []manifestFile `json:"files"`
-}
-
-type manifestFile struct {
-	File       string      `json:"file"`
-	Role       string      `json:"role"`
-	FirstBlock uint64      `json:"first_block"`
-	LastBlock  uint64      `json:"last_block"`
-	HeadRoot   common.Hash `json:"head_root"`
-	HeadHash   common.Hash `json:"head_hash"`
-	TxCount    int         `json:"tx_count"`
-}
+import "statelab/tools/internal/chainfile"
 
 // write writes the genesis, the blocks and the manifest to dir.
 func (c *chain) write(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	genesis, err := json.MarshalIndent(c.genesis, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "genesis.json"), genesis, 0o644); err != nil {
-		return err
-	}
-	if err := c.writeBlocks(filepath.Join(dir, "chain.rlp")); err != nil {
-		return err
-	}
-	head := c.blocks[len(c.blocks)-1]
-	m := manifest{
-		Generator: "statelab chaingen",
-		Genesis:   "genesis.json",
-		Trie:      c.trie,
-		// The chain is one file imported on top of genesis, as a dump's population.
-		Files: []manifestFile{{
-			File: "chain.rlp", Role: "population", FirstBlock: c.blocks[0].NumberU64(), LastBlock: head.NumberU64(),
-			HeadRoot: head.Root(), HeadHash: head.Hash(), TxCount: c.txs(),
-		}},
-	}
-	blob, err := json.MarshalIndent(&m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "manifest.json"), append(blob, '\n'), 0o644)
-}
-
-// writeBlocks writes the blocks as geth export does: one RLP block after another.
-func (c *chain) writeBlocks(path string) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(fh)
-	for _, b := range c.blocks {
-		if err := rlp.Encode(w, b); err != nil {
-			fh.Close()
-			return fmt.Errorf("%s: block %d: %v", path, b.NumberU64(), err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
+	return chainfile.Write(dir, c.genesis, c.blocks, chainfile.Manifest{Generator: "statelab chaingen", Trie: c.trie})
 }

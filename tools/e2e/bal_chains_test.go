@@ -128,6 +128,41 @@ func checkNoDatabaseReads(t *testing.T, res *result, blocks int) {
 	}
 }
 
+// balVariant is one way to import with a sidecar: its type (0 for none) and
+// further flags.
+type balVariant struct {
+	typ   int
+	extra []string
+}
+
+// balVariants are every BAL type, Type 1 with its slots fetched before and
+// beside execution.
+var balVariants = []balVariant{{1, nil}, {1, []string{"--bal.fetch", "beside"}}, {3, nil}, {4, nil}}
+
+// importEachType imports chain into a new datadir (from newDatadir) with
+// each variant of the sidecar: every import must reach the manifest's head,
+// and a Type-4 import of its blocks must read no state from the database.
+func importEachType(t *testing.T, newDatadir func() string, flags []string, sidecar, chain, manifest string, blocks int, variants []balVariant) {
+	t.Helper()
+	for _, v := range variants {
+		datadir := newDatadir()
+		args := append(append([]string{"--datadir", datadir}, flags...), "import", "--nocompaction", "--debug.logslowblock", "0")
+		if v.typ > 0 {
+			args = append(append(args, "--bal.file", sidecar, "--bal.type", fmt.Sprint(v.typ)), v.extra...)
+		}
+		res := run(t, "geth", append(args, chain)...)
+		if res.code != 0 {
+			t.Fatalf("type %d %v: import failed:\n%s", v.typ, v.extra, tail(res.stderr, 15))
+		}
+		if res := run(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", manifest); res.code != 0 {
+			t.Fatalf("type %d %v: head is not the manifest's:\n%s", v.typ, v.extra, tail(res.stdout+res.stderr, 10))
+		}
+		if v.typ == 4 {
+			checkNoDatabaseReads(t, res, blocks)
+		}
+	}
+}
+
 // TestBALCaseChains makes a Type-4 sidecar of a chaingen chain with balgen
 // offline and imports the chain with it as Type 1 (slots fetched before
 // and beside execution), 3 and 4, on MPT under both schemes and on the binary trie at GD-6: every import must reach the
@@ -145,25 +180,8 @@ func TestBALCaseChains(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, v := range []struct {
-				typ   int
-				extra []string
-			}{{0, nil}, {1, nil}, {1, []string{"--bal.fetch", "beside"}}, {3, nil}, {4, nil}} {
-				typ := v.typ
-				datadir := c.copyGenesis(t)
-				args := append(append([]string{"--datadir", datadir}, c.flags...), "import", "--nocompaction", "--debug.logslowblock", "0")
-				if typ > 0 {
-					args = append(append(args, "--bal.file", sidecar, "--bal.type", fmt.Sprint(typ)), v.extra...)
-				}
-				res := run(t, "geth", append(args, c.chain)...)
-				if res.code != 0 {
-					t.Fatalf("type %d %v: import failed:\n%s", typ, v.extra, tail(res.stderr, 15))
-				}
-				mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", c.manifest)
-				if typ == 4 {
-					checkNoDatabaseReads(t, res, len(f.Blocks))
-				}
-			}
+			importEachType(t, func() string { return c.copyGenesis(t) }, c.flags, sidecar, c.chain, c.manifest, len(f.Blocks),
+				append([]balVariant{{typ: 0}}, balVariants...))
 		})
 	}
 }

@@ -18,7 +18,6 @@
 package e2e
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -87,22 +86,5 @@ func checkFixtureChain(t *testing.T, dir, kind string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []struct {
-		typ   int
-		extra []string
-	}{{1, nil}, {1, []string{"--bal.fetch", "beside"}}, {3, nil}, {4, nil}} {
-		datadir := copyDatadir()
-		args := append(append([]string{"--datadir", datadir}, flags...), "import", "--nocompaction", "--debug.logslowblock", "0",
-			"--bal.file", sidecar, "--bal.type", fmt.Sprint(v.typ))
-		res := run(t, "geth", append(append(args, v.extra...), chain)...)
-		if res.code != 0 {
-			t.Fatalf("type %d %v: import failed:\n%s", v.typ, v.extra, tail(res.stderr, 15))
-		}
-		if res := run(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", manifest); res.code != 0 {
-			t.Fatalf("type %d %v: head differs from the import without a sidecar:\n%s", v.typ, v.extra, tail(res.stdout+res.stderr, 10))
-		}
-		if v.typ == 4 {
-			checkNoDatabaseReads(t, res, len(f.Blocks))
-		}
-	}
+	importEachType(t, copyDatadir, flags, sidecar, chain, manifest, len(f.Blocks), balVariants)
 }

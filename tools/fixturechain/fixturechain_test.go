@@ -35,6 +35,8 @@ import (
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/tests"
+
+	"statelab/tools/internal/chainfile"
 )
 
 // testFixture makes a blockchain test as the consensus tests write one: a
@@ -122,17 +124,22 @@ func TestConvertImports(t *testing.T) {
 	if bc.Genesis().Hash() != blocks[0].ParentHash() {
 		t.Fatalf("genesis %x, fixture's %x", bc.Genesis().Hash(), blocks[0].ParentHash())
 	}
-	read := readBlocks(t, filepath.Join(dir, "chain.rlp"))
+	read, err := chainfile.ReadBlocks(filepath.Join(dir, chainfile.BlocksFile))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(read) != len(blocks) {
 		t.Fatalf("%d blocks written, want %d", len(read), len(blocks))
 	}
 	if n, err := bc.InsertChain(read); err != nil {
 		t.Fatalf("block %d: %v", n, err)
 	}
-	var m manifest
-	blob, _ = os.ReadFile(filepath.Join(dir, "manifest.json"))
-	if err := json.Unmarshal(blob, &m); err != nil {
+	m, err := chainfile.ReadManifest(dir)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if m.Test != "test/with::odd[name]" || m.Source != filepath.Join(in, "sub", "a.json") {
+		t.Errorf("manifest names test %q in %q", m.Test, m.Source)
 	}
 	f := m.Files[0]
 	if got := bc.CurrentBlock(); got.Root != f.HeadRoot || got.Hash() != f.HeadHash || f.LastBlock != 4 || f.FirstBlock != 1 || f.TxCount != 4 {
@@ -262,23 +269,4 @@ func TestNotFixtures(t *testing.T) {
 	if err := run([]string{filepath.Join(dir, "broken.json")}); err == nil || !strings.Contains(err.Error(), "--out") {
 		t.Errorf("no --out: %v", err)
 	}
-}
-
-func readBlocks(t *testing.T, path string) []*types.Block {
-	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	stream := rlp.NewStream(fh, 0)
-	var blocks []*types.Block
-	for {
-		var b types.Block
-		if err := stream.Decode(&b); err != nil {
-			break
-		}
-		blocks = append(blocks, &b)
-	}
-	return blocks
 }

@@ -17,39 +17,16 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/rlp"
+	"statelab/tools/internal/chainfile"
 )
 
-// manifest is the part of dumpgen's manifest.json that chaininfo verify and
-// the tests read (chaingen writes the same).
-type manifest struct {
-	Generator string         `json:"generator"`
-	Source    string         `json:"source"`
-	Test      string         `json:"test"`
-	Genesis   string         `json:"genesis"`
-	Trie      string         `json:"trie"`
-	Files     []manifestFile `json:"files"`
-}
-
-type manifestFile struct {
-	File       string      `json:"file"`
-	Role       string      `json:"role"`
-	FirstBlock uint64      `json:"first_block"`
-	LastBlock  uint64      `json:"last_block"`
-	HeadRoot   common.Hash `json:"head_root"`
-	HeadHash   common.Hash `json:"head_hash"`
-	TxCount    int         `json:"tx_count"`
-}
-
-// write writes the chain to out/name: genesis.json, chain.rlp and
-// manifest.json. Without force an existing directory is an error.
+// write writes the chain to out/name as chainfile lays it out, its manifest
+// naming the fixture file and test. Without force an existing directory is
+// an error.
 func (c *chain) write(out, name string, force bool, source string) error {
 	dir := filepath.Join(out, name)
 	if !force {
@@ -57,58 +34,9 @@ func (c *chain) write(out, name string, force bool, source string) error {
 			return fmt.Errorf("%s exists (from an earlier run: use --force to overwrite)", dir)
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	m := chainfile.Manifest{Generator: "statelab fixturechain", Source: source, Test: c.name, Trie: "mpt"}
+	if err := chainfile.Write(dir, c.genesis, c.blocks, m); err != nil {
+		return fmt.Errorf("test %q: %v", c.name, err)
 	}
-	genesis, err := json.MarshalIndent(c.genesis, "", "  ")
-	if err != nil {
-		return fmt.Errorf("test %q: genesis: %v", c.name, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "genesis.json"), append(genesis, '\n'), 0o644); err != nil {
-		return err
-	}
-	if err := c.writeBlocks(filepath.Join(dir, "chain.rlp")); err != nil {
-		return err
-	}
-	head := c.blocks[len(c.blocks)-1]
-	txs := 0
-	for _, b := range c.blocks {
-		txs += len(b.Transactions())
-	}
-	m := manifest{
-		Generator: "statelab fixturechain",
-		Source:    source,
-		Test:      c.name,
-		Genesis:   "genesis.json",
-		Trie:      "mpt",
-		Files: []manifestFile{{
-			File: "chain.rlp", Role: "population", FirstBlock: c.blocks[0].NumberU64(), LastBlock: head.NumberU64(),
-			HeadRoot: head.Root(), HeadHash: head.Hash(), TxCount: txs,
-		}},
-	}
-	blob, err := json.MarshalIndent(&m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "manifest.json"), append(blob, '\n'), 0o644)
-}
-
-// writeBlocks writes the blocks as geth export does: one RLP block after another.
-func (c *chain) writeBlocks(path string) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(fh)
-	for _, b := range c.blocks {
-		if err := rlp.Encode(w, b); err != nil {
-			fh.Close()
-			return fmt.Errorf("%s: block %d: %v", path, b.NumberU64(), err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
+	return nil
 }
