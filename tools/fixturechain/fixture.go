@@ -132,6 +132,9 @@ func (f *fixture) convert() (*chain, error) {
 	if !ok {
 		return nil, skip("network unknown to geth's tests package", "%s", f.Network)
 	}
+	if ttd := config.TerminalTotalDifficulty; ttd == nil || ttd.Sign() != 0 {
+		return nil, skip("blocks before the merge (geth imports proof-of-stake chains only)", "%s: %s", f.name, f.Network)
+	}
 	genesis := f.genesis()
 	genesis.Config = config
 	if hash := genesis.ToBlock().Hash(); hash != f.Genesis.Hash {

@@ -186,7 +186,9 @@ func TestConvertSkips(t *testing.T) {
 		"side": {variant(func(v map[string]any) {
 			v["blocks"] = append(v["blocks"].([]any), map[string]any{"rlp": hexutil.Bytes(sideRLP)})
 		}), "not one chain (side blocks or reorgs)"},
-		"network": {variant(func(v map[string]any) { v["network"] = "Amsterdam2" }), "network unknown to geth's tests package"},
+		"network":    {variant(func(v map[string]any) { v["network"] = "Amsterdam2" }), "network unknown to geth's tests package"},
+		"premerge":   {variant(func(v map[string]any) { v["network"] = "Berlin" }), "blocks before the merge (geth imports proof-of-stake chains only)"},
+		"transition": {variant(func(v map[string]any) { v["network"] = "ArrowGlacierToParisAtDiffC0000" }), "blocks before the merge (geth imports proof-of-stake chains only)"},
 		"genesis": {variant(func(v map[string]any) {
 			v["genesisBlockHeader"].(map[string]any)["extraData"] = "0x43"
 		}), "genesis hash differs from the fixture's"},

@@ -27,9 +27,9 @@
 // network, as geth's tests package runs it), chain.rlp (the blocks, as geth
 // export writes them) and manifest.json (the head's root and hash, which
 // chaininfo verify checks a datadir against). Tests with invalid blocks,
-// side chains, unknown networks or a genesis whose hash is not the
-// fixture's are skipped and counted by reason; a file that is not fixture
-// JSON is an error naming the file.
+// side chains, blocks before the merge, unknown networks or a genesis whose
+// hash is not the fixture's are skipped and counted by reason; a file that
+// is not fixture JSON is an error naming the file.
 //
 // These are chains nobody here wrote: fresh accounts, fee recipients,
 // system contracts, self-destructs and contract creation in every shape
