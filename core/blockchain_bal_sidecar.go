@@ -40,6 +40,13 @@ const (
 	BALWarmOff    = "off"
 )
 
+// When the listed slots of a Type-1 sidecar are fetched: before the block
+// executes, or while it does.
+const (
+	BALFetchBefore = "before"
+	BALFetchBeside = "beside"
+)
+
 // BALSidecar applies a BAL sidecar (block-level access lists kept beside a
 // block dump) to the blocks it lists: their state is fetched in parallel
 // (Type 1) or injected (Type 3: slots, Type 4: accounts and slots) before
@@ -48,12 +55,12 @@ const (
 // It is set on a chain with SetBALSidecar before blocks are inserted and used
 // by the insertion goroutine; its counters may be read concurrently.
 type BALSidecar struct {
-	file    *balsidecar.File
-	name    string // file name, for messages
-	typ     int    // type applied, at most file.Type
-	workers int
-	warm    string // BALWarmBeside, BALWarmBefore or BALWarmOff
-	fetch   string // when Type-1 slots are fetched: BALWarmBeside or BALWarmBefore
+	file        *balsidecar.File
+	name        string // file name, for messages
+	typ         int    // type applied, at most file.Type
+	workers     int
+	warm        string // BALWarmBeside, BALWarmBefore or BALWarmOff
+	slotsBefore bool   // Type-1 slots fetched before execution (BALFetchBefore), else beside it
 
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
@@ -133,7 +140,7 @@ func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSi
 	if workers < 1 {
 		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
 	}
-	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside, fetch: BALWarmBefore}, nil
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside, slotsBefore: true}, nil
 }
 
 // SetWarm sets when the trie paths of each block's write set are warmed, by
@@ -150,17 +157,17 @@ func (s *BALSidecar) SetWarm(mode string) error {
 }
 
 // SetFetch sets when the listed slots of a Type-1 sidecar are fetched, over
-// the sidecar's workers: BALWarmBefore (execution waits for all of them, the
-// default) or BALWarmBeside (while the block executes, as upstream's
+// the sidecar's workers: BALFetchBefore (execution waits for all of them, the
+// default) or BALFetchBeside (while the block executes, as upstream's
 // EIP-7928 reader does; execution reads a slot itself if it gets there
 // first). Call it before blocks are inserted.
 func (s *BALSidecar) SetFetch(mode string) error {
 	switch mode {
-	case BALWarmBeside, BALWarmBefore:
-		s.fetch = mode
+	case BALFetchBefore, BALFetchBeside:
+		s.slotsBefore = mode == BALFetchBefore
 		return nil
 	}
-	return fmt.Errorf("invalid BAL fetch mode %q (want %s or %s)", mode, BALWarmBeside, BALWarmBefore)
+	return fmt.Errorf("invalid BAL fetch mode %q (want %s or %s)", mode, BALFetchBefore, BALFetchBeside)
 }
 
 // Type returns the BAL type applied.
@@ -237,7 +244,7 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 		return nil, nil, true, err
 	}
 	fill := balPrefill(entry, s.typ, sdb.Type().Is(state.TypeMPT))
-	fill.SlotsBefore = s.fetch == BALWarmBefore
+	fill.SlotsBefore = s.slotsBefore
 	reader, stats, stop := state.NewPrefilledBlockReader(base, fill, s.workers)
 	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
 	if err != nil {

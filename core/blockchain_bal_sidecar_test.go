@@ -106,7 +106,7 @@ func balTestChain(t *testing.T, n int) (*Genesis, []*types.Block, *BlockChain, *
 // the given type.
 func importWithSidecar(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ int) (*BlockChain, *BALSidecar, error) {
 	t.Helper()
-	return importWithSidecarFetch(t, gspec, blocks, file, typ, BALWarmBefore)
+	return importWithSidecarFetch(t, gspec, blocks, file, typ, BALFetchBefore)
 }
 
 // importWithSidecarFetch is importWithSidecar with the given fetch mode.
@@ -140,10 +140,10 @@ func TestBALSidecarSameRoot(t *testing.T) {
 		typ   int
 		fetch string
 	}{
-		{balsidecar.TypeKeys, BALWarmBeside},
-		{balsidecar.TypeKeys, BALWarmBefore},
-		{balsidecar.TypeSlotValues, BALWarmBefore},
-		{balsidecar.TypeFullPrestate, BALWarmBefore},
+		{balsidecar.TypeKeys, BALFetchBeside},
+		{balsidecar.TypeKeys, BALFetchBefore},
+		{balsidecar.TypeSlotValues, BALFetchBefore},
+		{balsidecar.TypeFullPrestate, BALFetchBefore},
 	} {
 		chain, s, err := importWithSidecarFetch(t, gspec, blocks, file, c.typ, c.fetch)
 		if err != nil {
@@ -221,7 +221,7 @@ func TestNewBALSidecarArgs(t *testing.T) {
 		}
 	}
 	s, _ := NewBALSidecar(file, "f", 1, 25)
-	for mode, ok := range map[string]bool{BALWarmBeside: true, BALWarmBefore: true, BALWarmOff: false, "": false} {
+	for mode, ok := range map[string]bool{BALFetchBeside: true, BALFetchBefore: true, BALWarmOff: false, "": false} {
 		if err := s.SetFetch(mode); (err == nil) != ok {
 			t.Errorf("fetch mode %q: error %v", mode, err)
 		}

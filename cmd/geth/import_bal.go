@@ -60,7 +60,7 @@ var (
 	balFetchFlag = &cli.StringFlag{
 		Name:     "bal.fetch",
 		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits) or beside (while the block executes)",
-		Value:    core.BALWarmBefore,
+		Value:    core.BALFetchBefore,
 		Category: flags.MiscCategory,
 	}
 	balSkipMismatchFlag = &cli.BoolFlag{
