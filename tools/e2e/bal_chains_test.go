@@ -36,6 +36,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"statelab/core/balsidecar"
+	"statelab/tools/internal/fsutil"
 )
 
 // balChainKinds are the datadir kinds the sidecar tests run on: MPT under
@@ -103,9 +104,15 @@ func e2eScratch(t *testing.T) string {
 
 func (c *caseChain) copyGenesis(t *testing.T) string {
 	t.Helper()
+	return copyDatadir(t, c.genesis)
+}
+
+// copyDatadir copies a stopped datadir into the test's temporary directory.
+func copyDatadir(t *testing.T, src string) string {
+	t.Helper()
 	dst := filepath.Join(t.TempDir(), "datadir")
-	if out, err := exec.Command("cp", "-a", c.genesis, dst).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v: %s", err, out)
+	if err := fsutil.CopyTree(src, dst); err != nil {
+		t.Fatal(err)
 	}
 	return dst
 }

@@ -19,7 +19,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -66,14 +65,8 @@ func checkFixtureChain(t *testing.T, dir, kind string) {
 	manifest, chain := filepath.Join(dir, "manifest.json"), filepath.Join(dir, "chain.rlp")
 	genesis := filepath.Join(t.TempDir(), "genesis-datadir")
 	mustRun(t, "geth", append(append([]string{"--datadir", genesis}, flags...), "init", filepath.Join(dir, "genesis.json"))...)
-	copyDatadir := func() string {
-		dst := filepath.Join(t.TempDir(), "datadir")
-		if out, err := exec.Command("cp", "-a", genesis, dst).CombinedOutput(); err != nil {
-			t.Fatalf("cp: %v: %s", err, out)
-		}
-		return dst
-	}
-	plain := copyDatadir()
+	newDatadir := func() string { return copyDatadir(t, genesis) }
+	plain := newDatadir()
 	if res := run(t, "geth", append(append([]string{"--datadir", plain}, flags...), "import", "--nocompaction", chain)...); res.code != 0 {
 		t.Skipf("the import without a sidecar fails:\n%s", tail(res.stderr, 5))
 	}
@@ -86,5 +79,5 @@ func checkFixtureChain(t *testing.T, dir, kind string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	importEachType(t, copyDatadir, flags, sidecar, chain, manifest, len(f.Blocks), balVariants)
+	importEachType(t, newDatadir, flags, sidecar, chain, manifest, len(f.Blocks), balVariants)
 }

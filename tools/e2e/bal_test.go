@@ -32,7 +32,6 @@ import (
 	"github.com/holiman/uint256"
 
 	"statelab/core/balsidecar"
-	"statelab/tools/internal/fsutil"
 )
 
 // balWorkload is the workload the BAL tests import: it reads and writes slots.
@@ -113,11 +112,7 @@ func setupBAL(t *testing.T, kind string) *balSetup {
 // copyDatadir copies the base datadir for one import.
 func (s *balSetup) copyDatadir(t *testing.T) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), "datadir")
-	if err := fsutil.CopyTree(s.base, dst); err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return copyDatadir(t, s.base)
 }
 
 // writeSidecar writes f in the form its name says (.json: JSON, else binary).
