@@ -211,9 +211,11 @@ type slotFetch struct {
 }
 
 // fetchBeside starts the EIP-7928 prefetcher over tasks and returns at once.
-// Its stop sets elapsed to the time the fetch ran.
+// Its stop sets elapsed to the time the fetch ran. GOMAXPROCS is raised
+// until the fetch ends (warm_procs.go).
 func fetchBeside(cache *stateReaderWithCache, tasks []*fetchTask, threads int, elapsed *time.Duration) *slotFetch {
 	start := time.Now()
+	end := ioProcs.raise(threads)
 	f := &slotFetch{
 		pf:       newPrefetchStateReaderInternal(cache, tasks, threads),
 		finished: make(chan time.Duration, 1),
@@ -221,6 +223,7 @@ func fetchBeside(cache *stateReaderWithCache, tasks []*fetchTask, threads int, e
 	}
 	go func() {
 		<-f.pf.done
+		end()
 		f.finished <- time.Since(start)
 	}()
 	return f
@@ -245,7 +248,8 @@ func listedAccounts(fill *BlockPrefill) []common.Address {
 }
 
 // prefetchCode loads the code of the listed accounts that have code, once per
-// code hash, over threads workers. The accounts are already in the cache.
+// code hash, over threads workers, with GOMAXPROCS raised (warm_procs.go).
+// The accounts are already in the cache.
 func prefetchCode(code ContractCodeReader, cache *stateReaderWithCache, addrs []common.Address, threads int) (codes, size int) {
 	type task struct {
 		addr common.Address
@@ -272,6 +276,8 @@ func prefetchCode(code ContractCodeReader, cache *stateReaderWithCache, addrs []
 		bytes atomic.Int64
 		wg    sync.WaitGroup
 	)
+	defer ioProcs.raise(min(threads, len(tasks)))()
+
 	for w := 0; w < min(threads, len(tasks)); w++ {
 		wg.Add(1)
 		go func() {
@@ -285,8 +291,11 @@ func prefetchCode(code ContractCodeReader, cache *stateReaderWithCache, addrs []
 	return len(tasks), int(bytes.Load())
 }
 
-// runPrefetch runs the EIP-7928 prefetcher over tasks to completion.
+// runPrefetch runs the EIP-7928 prefetcher over tasks to completion, with
+// GOMAXPROCS raised (warm_procs.go).
 func runPrefetch(cache *stateReaderWithCache, tasks []*fetchTask, threads int) {
+	defer ioProcs.raise(threads)()
+
 	pf := newPrefetchStateReaderInternal(cache, tasks, threads)
 	pf.Wait()
 	pf.Close()

@@ -147,7 +147,8 @@ func sortByTrieKey[T any](keys []T, key func(T) []byte) {
 }
 
 // warm resolves the items on copies of the subfetcher's trie, over its
-// workers, and returns what they read.
+// workers, and returns what they read. GOMAXPROCS is raised while they read
+// (warm_procs.go).
 func (sf *subfetcher) warm(items []warmItem) TrieWarmStats {
 	var (
 		start   = time.Now()
@@ -156,6 +157,8 @@ func (sf *subfetcher) warm(items []warmItem) TrieWarmStats {
 		results = make(chan map[string][]byte, sf.workers)
 		wg      sync.WaitGroup
 	)
+	defer ioProcs.raise(sf.workers)()
+
 	for _, it := range items {
 		next <- it
 	}
