@@ -215,7 +215,7 @@ type slotFetch struct {
 // until the fetch ends (warm_procs.go).
 func fetchBeside(cache *stateReaderWithCache, tasks []*fetchTask, threads int, elapsed *time.Duration) *slotFetch {
 	start := time.Now()
-	end := ioProcs.raise(threads)
+	end := ioProcs.raise(threads, fetchReads(tasks))
 	f := &slotFetch{
 		pf:       newPrefetchStateReaderInternal(cache, tasks, threads),
 		finished: make(chan time.Duration, 1),
@@ -276,7 +276,7 @@ func prefetchCode(code ContractCodeReader, cache *stateReaderWithCache, addrs []
 		bytes atomic.Int64
 		wg    sync.WaitGroup
 	)
-	defer ioProcs.raise(min(threads, len(tasks)))()
+	defer ioProcs.raise(threads, len(tasks))()
 
 	for w := 0; w < min(threads, len(tasks)); w++ {
 		wg.Add(1)
@@ -291,10 +291,19 @@ func prefetchCode(code ContractCodeReader, cache *stateReaderWithCache, addrs []
 	return len(tasks), int(bytes.Load())
 }
 
+// fetchReads returns the reads of the prefetcher's tasks, as it weighs them.
+func fetchReads(tasks []*fetchTask) int {
+	n := 0
+	for _, t := range tasks {
+		n += t.weight()
+	}
+	return n
+}
+
 // runPrefetch runs the EIP-7928 prefetcher over tasks to completion, with
 // GOMAXPROCS raised (warm_procs.go).
 func runPrefetch(cache *stateReaderWithCache, tasks []*fetchTask, threads int) {
-	defer ioProcs.raise(threads)()
+	defer ioProcs.raise(threads, fetchReads(tasks))()
 
 	pf := newPrefetchStateReaderInternal(cache, tasks, threads)
 	pf.Wait()

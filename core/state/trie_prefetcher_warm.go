@@ -157,11 +157,13 @@ func (sf *subfetcher) warm(items []warmItem) TrieWarmStats {
 		results = make(chan map[string][]byte, sf.workers)
 		wg      sync.WaitGroup
 	)
-	defer ioProcs.raise(sf.workers)()
-
+	keys := 0
 	for _, it := range items {
+		keys += len(it.addrs) + len(it.slots)
 		next <- it
 	}
+	defer ioProcs.raise(sf.workers, keys)()
+
 	close(next)
 	for w := 0; w < min(sf.workers, len(items)); w++ {
 		wg.Add(1)

@@ -33,8 +33,13 @@ import (
 // While workers read, GOMAXPROCS is raised to ioProcsPerProc times its value,
 // at most one per worker, and restored when the last of them is done. It is
 // not raised for the whole process: on 2 cores, cached blocks run about 15%
-// slower at GOMAXPROCS 8, the extra Ps competing for the same cores.
-const ioProcsPerProc = 4
+// slower at GOMAXPROCS 8, the extra Ps competing for the same cores. Nor for
+// a few reads: changing GOMAXPROCS stops the world twice, which cost 0.3 ms
+// per 2-10 ms block of 1M gas when a block's handful of code reads raised it.
+const (
+	ioProcsPerProc  = 4
+	ioProcsMinReads = 64 // fewest reads of a run that raises
+)
 
 // procsRaise raises GOMAXPROCS while parallel reads run. Raises may overlap
 // (several tries warm at once): the first one raises, the last one to end
@@ -48,9 +53,13 @@ type procsRaise struct {
 // ioProcs is the process's raise: GOMAXPROCS is process-wide.
 var ioProcs procsRaise
 
-// raise raises GOMAXPROCS for a run of the given number of reading workers,
-// if that adds Ps, and returns the function that ends the raise. Call it once.
-func (r *procsRaise) raise(workers int) (end func()) {
+// raise raises GOMAXPROCS for a run of reads over the given number of
+// workers, if the run has at least ioProcsMinReads reads and the raise adds
+// Ps, and returns the function that ends the raise. Call it once.
+func (r *procsRaise) raise(workers, reads int) (end func()) {
+	if reads < ioProcsMinReads {
+		return func() {}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 

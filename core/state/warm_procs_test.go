@@ -41,9 +41,9 @@ func TestProcsRaiseOverlapping(t *testing.T) {
 	setProcs(t, 2)
 	var r procsRaise
 
-	end1 := r.raise(25)
+	end1 := r.raise(25, 100)
 	checkProcs(t, "first raise", 2*ioProcsPerProc)
-	end2 := r.raise(25)
+	end2 := r.raise(25, 100)
 	checkProcs(t, "second raise", 2*ioProcsPerProc)
 	end1()
 	checkProcs(t, "first raise ended", 2*ioProcsPerProc)
@@ -52,23 +52,29 @@ func TestProcsRaiseOverlapping(t *testing.T) {
 
 	// A raise after the value changed restores the new value.
 	runtime.GOMAXPROCS(3)
-	end := r.raise(25)
+	end := r.raise(25, 100)
 	checkProcs(t, "raise from 3", 3*ioProcsPerProc)
 	end()
 	checkProcs(t, "ended", 3)
 }
 
-func TestProcsRaiseBoundedByWorkers(t *testing.T) {
+func TestProcsRaiseBounded(t *testing.T) {
 	setProcs(t, 2)
 	var r procsRaise
 
-	end := r.raise(5)
+	end := r.raise(5, 100)
 	checkProcs(t, "5 workers", 5)
 	end()
 	checkProcs(t, "ended", 2)
 
+	// Too few reads: nothing to raise.
+	end = r.raise(25, ioProcsMinReads-1)
+	checkProcs(t, "few reads", 2)
+	end()
+	checkProcs(t, "ended", 2)
+
 	// Fewer workers than Ps: nothing to raise.
-	end = r.raise(1)
+	end = r.raise(1, 100)
 	checkProcs(t, "1 worker", 2)
 	end()
 	checkProcs(t, "ended", 2)
@@ -97,5 +103,16 @@ func TestWarmRestoresProcs(t *testing.T) {
 		}
 		state.StopPrefetcher()
 		checkProcs(t, "after warming", 2)
+	}
+}
+
+// BenchmarkProcsRaise measures a raise and its restore, which stop the world
+// twice.
+func BenchmarkProcsRaise(b *testing.B) {
+	prev := runtime.GOMAXPROCS(2)
+	defer runtime.GOMAXPROCS(prev)
+	var r procsRaise
+	for b.Loop() {
+		r.raise(25, ioProcsMinReads)()
 	}
 }
