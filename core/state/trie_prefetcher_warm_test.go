@@ -63,6 +63,26 @@ func warmTestState(t *testing.T, ubt bool, accounts, slots int) (Database, commo
 	return sdb, root, addrs
 }
 
+// warmAccessList opens the state at root with a prefetcher of the given
+// workers, schedules the first slots keys of every account in addrs, and
+// waits until they are loaded. The prefetcher is left running.
+func warmAccessList(t *testing.T, sdb Database, root common.Hash, addrs []common.Address, slots, workers int) *StateDB {
+	t.Helper()
+	state, err := New(root, sdb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state.SetPrefetchWorkers(workers)
+	state.StartPrefetcher("test", nil)
+	keys := make(map[common.Address][]common.Hash)
+	for _, addr := range addrs {
+		keys[addr] = slotKeys(slots)
+	}
+	state.PrefetchAccessList(addrs, keys)
+	state.WaitPrefetch()
+	return state
+}
+
 func slotKeys(n int) []common.Hash {
 	keys := make([]common.Hash, n)
 	for j := range keys {
@@ -78,18 +98,7 @@ func slotKeys(n int) []common.Hash {
 func TestPrefetcherWarmsInParallel(t *testing.T) {
 	for _, ubt := range []bool{false, true} {
 		sdb, root, addrs := warmTestState(t, ubt, 3, 300)
-		state, err := New(root, sdb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		state.SetPrefetchWorkers(8)
-		state.StartPrefetcher("test", nil)
-		slots := make(map[common.Address][]common.Hash)
-		for _, addr := range addrs {
-			slots[addr] = slotKeys(300)
-		}
-		state.PrefetchAccessList(addrs, slots)
-		state.WaitPrefetch()
+		state := warmAccessList(t, sdb, root, addrs, 300, 8)
 		warmed := state.PrefetchWarmStats()
 		if warmed.Nodes == 0 || warmed.Bytes == 0 {
 			t.Fatalf("ubt=%v: nothing warmed: %+v", ubt, warmed)

@@ -19,8 +19,6 @@ package state
 import (
 	"runtime"
 	"testing"
-
-	"github.com/ethereum/go-ethereum/common"
 )
 
 // setProcs sets GOMAXPROCS for a test and restores it after.
@@ -86,18 +84,7 @@ func TestWarmRestoresProcs(t *testing.T) {
 	setProcs(t, 2)
 	for _, ubt := range []bool{false, true} {
 		sdb, root, addrs := warmTestState(t, ubt, 3, 300)
-		state, err := New(root, sdb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		state.SetPrefetchWorkers(25)
-		state.StartPrefetcher("test", nil)
-		slots := make(map[common.Address][]common.Hash)
-		for _, addr := range addrs {
-			slots[addr] = slotKeys(300)
-		}
-		state.PrefetchAccessList(addrs, slots)
-		state.WaitPrefetch()
+		state := warmAccessList(t, sdb, root, addrs, 300, 25)
 		if state.PrefetchWarmStats().Nodes == 0 {
 			t.Fatalf("ubt=%v: nothing warmed", ubt)
 		}

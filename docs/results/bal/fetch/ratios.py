@@ -9,30 +9,16 @@ trie's warm bound and against no BAL cold, and Type-1 beside (the study's
 
 metric: total_ms (default) or a timing field (state_read_ms, state_hash_ms, ...).
 """
-import json, random, statistics, sys
+import json, os, sys
 
-def per_run(r, metric):
-    b = r["blocks"]
-    return sum(x["timing"][metric] for x in b) / len(b)
-
-def boot(a, b, n=10000, seed=1):
-    rng = random.Random(seed)
-    out = sorted(statistics.median([rng.choice(a) for _ in a]) /
-                 statistics.median([rng.choice(b) for _ in b]) for _ in range(n))
-    return out[int(0.025 * n)], out[int(0.975 * n) - 1]
-
-def u(a, b):
-    return sum(1.0 if x > y else 0.5 if x == y else 0.0 for x in a for y in b)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ratiostats import cells_of, print_header, print_pairs
 
 def main():
     runs = json.load(open(sys.argv[1]))
     metric = sys.argv[2] if len(sys.argv) > 2 else "total_ms"
-    cells = {}
-    for r in runs:
-        if not r["warm_up"]:
-            cells.setdefault((r["workload"], r["variant"]), []).append(per_run(r, metric))
-    print(f"| workload | variant | median {metric} | n | vs | ratio | 95% CI | U |")
-    print("|---|---|---|---|---|---|---|---|")
+    cells = cells_of(runs, metric)
+    print_header(metric)
     for w in sorted({w for w, _ in cells}):
         for t in ("mpt", "ubt-gd6"):
             warm, cold = f"{t}-warm-statelab", f"{t}-statelab"
@@ -40,12 +26,6 @@ def main():
             for v in (f"{t}-bal-type4-statelab", f"{t}-bal-type1-statelab", f"{t}-bal-type1-before"):
                 pairs += [(v, warm), (v, cold)]
             pairs.append((f"{t}-bal-type1-statelab", f"{t}-bal-type1-before"))
-            for v, ref in pairs:
-                if (w, v) not in cells or (w, ref) not in cells:
-                    continue
-                a, b = cells[(w, v)], cells[(w, ref)]
-                lo, hi = boot(a, b)
-                print(f"| {w} | {v} | {statistics.median(a):.1f} | {len(a)} | {ref} | "
-                      f"{statistics.median(a)/statistics.median(b):.3f} | [{lo:.3f}, {hi:.3f}] | {u(a, b):g} |")
+            print_pairs(cells, w, pairs)
 
 main()

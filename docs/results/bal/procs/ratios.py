@@ -10,31 +10,17 @@ the geth without it (`landed`).
 metric: total_ms (default) or a timing field (state_read_ms, state_hash_ms, ...).
 first_block: 1-based block a run's mean starts at (default 1: every block).
 """
-import json, random, statistics, sys
+import json, os, sys
 
-def per_run(r, metric, first):
-    b = r["blocks"][first - 1:]
-    return sum(x["timing"][metric] for x in b) / len(b)
-
-def boot(a, b, n=10000, seed=1):
-    rng = random.Random(seed)
-    out = sorted(statistics.median([rng.choice(a) for _ in a]) /
-                 statistics.median([rng.choice(b) for _ in b]) for _ in range(n))
-    return out[int(0.025 * n)], out[int(0.975 * n) - 1]
-
-def u(a, b):
-    return sum(1.0 if x > y else 0.5 if x == y else 0.0 for x in a for y in b)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ratiostats import cells_of, print_header, print_pairs
 
 def main():
     runs = json.load(open(sys.argv[1]))
     metric = sys.argv[2] if len(sys.argv) > 2 else "total_ms"
     first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    cells = {}
-    for r in runs:
-        if not r["warm_up"]:
-            cells.setdefault((r["workload"], r["variant"]), []).append(per_run(r, metric, first))
-    print(f"| workload | variant | median {metric} | n | vs | ratio | 95% CI | U |")
-    print("|---|---|---|---|---|---|---|---|")
+    cells = cells_of(runs, metric, first)
+    print_header(metric)
     for w in sorted({w for w, _ in cells}):
         for t in ("mpt", "ubt-gd6"):
             warm, cold = f"{t}-warm-statelab", f"{t}-statelab"
@@ -42,12 +28,6 @@ def main():
             for typ in ("type4", "type1"):
                 new, old = f"{t}-bal-{typ}-statelab", f"{t}-bal-{typ}-landed"
                 pairs += [(new, warm), (old, warm), (new, old)]
-            for v, ref in pairs:
-                if (w, v) not in cells or (w, ref) not in cells:
-                    continue
-                a, b = cells[(w, v)], cells[(w, ref)]
-                lo, hi = boot(a, b)
-                print(f"| {w} | {v} | {statistics.median(a):.1f} | {len(a)} | {ref} | "
-                      f"{statistics.median(a)/statistics.median(b):.3f} | [{lo:.3f}, {hi:.3f}] | {u(a, b):g} |")
+            print_pairs(cells, w, pairs)
 
 main()
