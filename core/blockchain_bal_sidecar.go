@@ -41,10 +41,12 @@ const (
 )
 
 // When the listed slots of a Type-1 sidecar are fetched: before the block
-// executes, or while it does.
+// executes, or while it does; or, for the slots the block writes on a
+// Merkle-Patricia state, taken from the trie paths warmed before it executes.
 const (
 	BALFetchBefore = "before"
 	BALFetchBeside = "beside"
+	BALFetchTrie   = "trie"
 )
 
 // BALSidecar applies a BAL sidecar (block-level access lists kept beside a
@@ -55,12 +57,12 @@ const (
 // It is set on a chain with SetBALSidecar before blocks are inserted and used
 // by the insertion goroutine; its counters may be read concurrently.
 type BALSidecar struct {
-	file        *balsidecar.File
-	name        string // file name, for messages
-	typ         int    // type applied, at most file.Type
-	workers     int
-	warm        string // BALWarmBeside, BALWarmBefore or BALWarmOff
-	slotsBefore bool   // Type-1 slots fetched before execution (BALFetchBefore), else beside it
+	file    *balsidecar.File
+	name    string // file name, for messages
+	typ     int    // type applied, at most file.Type
+	workers int
+	warm    string // BALWarmBeside, BALWarmBefore or BALWarmOff
+	fetch   string // BALFetchBefore, BALFetchBeside or BALFetchTrie
 
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
@@ -68,6 +70,8 @@ type BALSidecar struct {
 	// State reads that blocks executed with an entry still made from the
 	// database: what their lists did not cover.
 	dbAccountReads, dbSlotReads, dbCodeReads atomic.Int64
+
+	slotsFromTrie atomic.Int64 // Type-1 written slots read from the warmed tries (BALFetchTrie)
 
 	failed atomic.Pointer[types.Header] // last block that failed with injected values
 
@@ -81,7 +85,14 @@ type balWarmSet struct {
 	accounts  []common.Address
 	slots     map[common.Address][]common.Hash
 	slotCount int
-	waited    time.Duration // time execution waited for warming (mode before)
+	waited    time.Duration // time execution waited for warming (mode before) or for the values read from it (fromTrie)
+
+	// fromTrie says the written slots are not fetched but read from the
+	// warmed storage tries (BALFetchTrie), fromTrieCount how many were. The
+	// other listed slots are fetched meanwhile; prefill waits for them.
+	fromTrie      bool
+	fromTrieCount int
+	prefill       *state.PrefillStats
 }
 
 // warmSet returns the write set of an entry to warm, or nil if there is none
@@ -117,16 +128,23 @@ func (bc *BlockChain) warmBALSidecar(statedb *state.StateDB) {
 	set := s.pendingWarm
 	s.pendingWarm = nil
 	statedb.PrefetchAccessList(set.accounts, set.slots)
-	if s.warm == BALWarmBefore {
+	if s.warm == BALWarmBefore || set.fromTrie {
 		start := time.Now()
-		statedb.WaitPrefetch()
+		if s.warm == BALWarmBefore {
+			statedb.WaitPrefetch()
+		}
+		if set.fromTrie {
+			set.fromTrieCount = statedb.LoadPrefetchedStorage(set.slots)
+			set.prefill.WaitSlotFetch()
+		}
 		set.waited = time.Since(start)
 	}
 }
 
 // NewBALSidecar prepares a loaded sidecar for import. typ is the type to apply
 // (0: the file's type); a file of a higher type serves a lower one. The trie
-// paths of the write sets are warmed beside execution; see SetWarm.
+// paths of the write sets are warmed beside execution (before it where a
+// Type-1 block reads its written slots from them); see SetWarm and SetFetch.
 func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSidecar, error) {
 	if typ == 0 {
 		typ = file.Type
@@ -140,7 +158,7 @@ func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSi
 	if workers < 1 {
 		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
 	}
-	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside, slotsBefore: true}, nil
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside, fetch: BALFetchTrie}, nil
 }
 
 // SetWarm sets when the trie paths of each block's write set are warmed, by
@@ -157,17 +175,23 @@ func (s *BALSidecar) SetWarm(mode string) error {
 }
 
 // SetFetch sets when the listed slots of a Type-1 sidecar are fetched, over
-// the sidecar's workers: BALFetchBefore (execution waits for all of them, the
-// default) or BALFetchBeside (while the block executes, as upstream's
-// EIP-7928 reader does; execution reads a slot itself if it gets there
-// first). Call it before blocks are inserted.
+// the sidecar's workers: BALFetchBefore (execution waits for all of them),
+// BALFetchBeside (while the block executes, as upstream's EIP-7928
+// reader does; execution reads a slot itself if it gets there first) or
+// BALFetchTrie, the default. With BALFetchTrie, on a Merkle-Patricia state,
+// the slots the block writes are not fetched from the flat state: execution
+// waits until the warming of their trie paths, which the trie update and
+// hashing need anyway, has read their values (the rest of the warming goes on
+// beside it); the other listed slots are fetched meanwhile. On the binary trie, or with warming off or
+// a sidecar without write sets, BALFetchTrie is BALFetchBefore. Call it
+// before blocks are inserted.
 func (s *BALSidecar) SetFetch(mode string) error {
 	switch mode {
-	case BALFetchBefore, BALFetchBeside:
-		s.slotsBefore = mode == BALFetchBefore
+	case BALFetchBefore, BALFetchBeside, BALFetchTrie:
+		s.fetch = mode
 		return nil
 	}
-	return fmt.Errorf("invalid BAL fetch mode %q (want %s or %s)", mode, BALFetchBefore, BALFetchBeside)
+	return fmt.Errorf("invalid BAL fetch mode %q (want %s, %s or %s)", mode, BALFetchBefore, BALFetchBeside, BALFetchTrie)
 }
 
 // Type returns the BAL type applied.
@@ -182,6 +206,13 @@ func (s *BALSidecar) Counts() (used, missing int64) {
 // executed with an entry made from the database, summed over those blocks.
 func (s *BALSidecar) ExecutionReads() (accounts, slots, code int64) {
 	return s.dbAccountReads.Load(), s.dbSlotReads.Load(), s.dbCodeReads.Load()
+}
+
+// SlotsFromTrie returns the number of listed slots whose values were read from
+// the warmed storage tries instead of fetched (BALFetchTrie), summed over the
+// blocks executed with an entry.
+func (s *BALSidecar) SlotsFromTrie() int64 {
+	return s.slotsFromTrie.Load()
 }
 
 // ExplainError adds the likely cause to an import error if a block executed
@@ -208,7 +239,8 @@ type balSidecarStats struct {
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`
 	SlotsInjected    int     `json:"slots_injected"`
-	CodesFetched     int     `json:"codes_fetched"` // contract codes loaded before execution
+	SlotsFromTrie    int     `json:"slots_from_trie"` // Type-1 written slots read from the warmed tries (fetch mode trie)
+	CodesFetched     int     `json:"codes_fetched"`   // contract codes loaded before execution
 	CodeBytes        int     `json:"code_bytes"`
 	WarmAccounts     int     `json:"warm_accounts"` // write set scheduled for trie warming
 	WarmSlots        int     `json:"warm_slots"`
@@ -243,18 +275,27 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	if err != nil {
 		return nil, nil, true, err
 	}
-	fill := balPrefill(entry, s.typ, sdb.Type().Is(state.TypeMPT))
-	fill.SlotsBefore = s.slotsBefore
+	var (
+		mpt  = sdb.Type().Is(state.TypeMPT)
+		warm = s.warmSet(entry)
+	)
+	if warm != nil {
+		warm.fromTrie = s.typ == balsidecar.TypeKeys && s.fetch == BALFetchTrie && mpt
+	}
+	fill := balPrefill(entry, s.typ, mpt, warm != nil && warm.fromTrie)
+	// With BALFetchTrie the other slots are fetched while the write set is
+	// warmed, and execution waits for both (warmBALSidecar).
+	fill.SlotsBefore = s.fetch == BALFetchBefore || (s.fetch == BALFetchTrie && (warm == nil || !warm.fromTrie))
 	reader, stats, stop := state.NewPrefilledBlockReader(base, fill, s.workers)
 	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
 	if err != nil {
 		stop()
 		return nil, nil, true, err
 	}
-	warm := s.warmSet(entry)
 	if warm != nil {
-		warm.statedb = statedb
+		warm.statedb, warm.prefill = statedb, stats
 		statedb.SetPrefetchWorkers(s.workers)
+		statedb.SetPrefetchValues(warm.fromTrie)
 	}
 	s.pendingWarm = warm
 	s.used.Add(1)
@@ -294,6 +335,8 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 		if warm != nil {
 			result.stats.BAL.WarmAccounts, result.stats.BAL.WarmSlots = len(warm.accounts), warm.slotCount
 			result.stats.BAL.WarmWaitMs = durationToMs(warm.waited)
+			result.stats.BAL.SlotsFromTrie = warm.fromTrieCount
+			s.slotsFromTrie.Add(int64(warm.fromTrieCount))
 		}
 		if stater, ok := reader.(state.ReaderStater); ok {
 			result.stats.StateReadCacheStats = stater.GetStats()
@@ -303,8 +346,9 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 
 // balPrefill turns a sidecar entry into what the state reader fetches and
 // injects for the given type; mpt says whether the state is a Merkle-Patricia
-// one (see balAccount).
-func balPrefill(entry *balsidecar.Block, typ int, mpt bool) *state.BlockPrefill {
+// one (see balAccount). With writesFromTrie, a Type-1 prefill leaves out the
+// slots the block writes: they are read from the warmed tries instead.
+func balPrefill(entry *balsidecar.Block, typ int, mpt, writesFromTrie bool) *state.BlockPrefill {
 	fill := new(state.BlockPrefill)
 	switch typ {
 	case balsidecar.TypeKeys:
@@ -325,7 +369,11 @@ func balPrefill(entry *balsidecar.Block, typ int, mpt bool) *state.BlockPrefill 
 			continue
 		}
 		if typ == balsidecar.TypeKeys {
-			fill.FetchSlots[a.Address] = a.Slots
+			if writesFromTrie {
+				fill.FetchSlots[a.Address] = a.ReadOnlySlots()
+			} else {
+				fill.FetchSlots[a.Address] = a.Slots
+			}
 			continue
 		}
 		slots := make(map[common.Hash]common.Hash, len(a.Slots))

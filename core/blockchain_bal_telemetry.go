@@ -34,6 +34,7 @@ func balSpanAttributes(s *ExecuteStats) []telemetry.Attribute {
 		telemetry.IntAttribute("bal.slots_fetched", b.SlotsFetched),
 		telemetry.IntAttribute("bal.accounts_injected", b.AccountsInjected),
 		telemetry.IntAttribute("bal.slots_injected", b.SlotsInjected),
+		telemetry.IntAttribute("bal.slots_from_trie", b.SlotsFromTrie),
 		telemetry.IntAttribute("bal.codes_fetched", b.CodesFetched),
 		telemetry.IntAttribute("bal.warm_slots", b.WarmSlots),
 		telemetry.Int64Attribute("bal.warm_nodes", b.WarmNodes),

@@ -27,8 +27,8 @@ func TestBALSpanAttributes(t *testing.T) {
 			t.Errorf("a block without a sidecar got BAL attribute %s", kv.Key)
 		}
 	}
-	stats := &ExecuteStats{BAL: &balSidecarStats{Type: 3, PrefetchMs: 1.5, SlotFetchMs: 2.5, AccountsFetched: 7, SlotsInjected: 11, DBSlotReads: 2}}
-	want := map[string]int64{"bal.type": 3, "bal.prefetch_us": 1500, "bal.slot_fetch_us": 2500, "bal.accounts_fetched": 7, "bal.slots_injected": 11, "bal.db_slot_reads": 2}
+	stats := &ExecuteStats{BAL: &balSidecarStats{Type: 3, PrefetchMs: 1.5, SlotFetchMs: 2.5, AccountsFetched: 7, SlotsInjected: 11, SlotsFromTrie: 5, DBSlotReads: 2}}
+	want := map[string]int64{"bal.type": 3, "bal.prefetch_us": 1500, "bal.slot_fetch_us": 2500, "bal.accounts_fetched": 7, "bal.slots_injected": 11, "bal.slots_from_trie": 5, "bal.db_slot_reads": 2}
 	got := make(map[string]int64)
 	for _, kv := range statsAttributes(stats) {
 		got[string(kv.Key)] = kv.Value.AsInt64()

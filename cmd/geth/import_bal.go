@@ -59,8 +59,8 @@ var (
 	}
 	balFetchFlag = &cli.StringFlag{
 		Name:     "bal.fetch",
-		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits) or beside (while the block executes)",
-		Value:    core.BALFetchBefore,
+		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits), beside (while the block executes) or trie (on a Merkle-Patricia state, the written slots are read from their trie paths warmed before execution, the others fetched before)",
+		Value:    core.BALFetchTrie,
 		Category: flags.MiscCategory,
 	}
 	balSkipMismatchFlag = &cli.BoolFlag{
@@ -206,6 +206,9 @@ func reportBALSidecar(s *core.BALSidecar, err error) error {
 	accounts, slots, code := s.ExecutionReads()
 	fmt.Printf("BAL sidecar: %d blocks executed with an entry, %d without one (normal reads).\n", used, missing)
 	fmt.Printf("BAL sidecar: state the entries did not cover, read from the database during execution: %d accounts, %d slots, %d codes.\n", accounts, slots, code)
+	if n := s.SlotsFromTrie(); n > 0 {
+		fmt.Printf("BAL sidecar: %d written slots read from their warmed trie paths instead of fetched (--bal.fetch trie).\n", n)
+	}
 	if missing > 0 {
 		log.Warn("Blocks missing from the BAL sidecar used normal reads", "blocks", missing)
 	}

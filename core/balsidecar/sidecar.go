@@ -100,6 +100,17 @@ func (a *Account) WrittenSlots() []common.Hash {
 	return keys
 }
 
+// ReadOnlySlots returns the slots the block reads and does not change.
+func (a *Account) ReadOnlySlots() []common.Hash {
+	var keys []common.Hash
+	for i, key := range a.Slots {
+		if i >= len(a.SlotWritten) || !a.SlotWritten[i] {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
 // Block is the access list of one block.
 type Block struct {
 	Number   uint64

@@ -60,6 +60,7 @@ type PrefillStats struct {
 	CodeBytes        int           // their size in bytes
 
 	counter     *prefillCounter
+	slotFetch   *slotFetch               // nil if no slot is fetched
 	code        ContractCodeReaderStater // nil if the base reader keeps no code statistics
 	accountBase int64
 	codeBase    int64
@@ -72,6 +73,16 @@ type PrefillStats struct {
 // not counted here.
 func (s *PrefillStats) ExecutionReads() (accounts, slots int64) {
 	return s.counter.accounts.Load() - s.accountBase, s.counter.slots.Load()
+}
+
+// WaitSlotFetch blocks until the listed slots have all been fetched, or the
+// fetch was stopped. It returns at once if no slot is fetched. It lets a
+// caller that fetches the slots beside other work before execution (fill
+// without SlotsBefore) wait for them before execution starts.
+func (s *PrefillStats) WaitSlotFetch() {
+	if s.slotFetch != nil {
+		s.slotFetch.pf.Wait()
+	}
 }
 
 // ExecutionCodeReads returns the number of contract code reads that missed
@@ -168,7 +179,7 @@ func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (read
 			stats.SlotsFetched += len(t.slots)
 		}
 		fetch := fetchBeside(cache, tasks, threads, &stats.SlotFetchTime)
-		stop = fetch.stop
+		stats.slotFetch, stop = fetch, fetch.stop
 		if fill.SlotsBefore {
 			fetch.pf.Wait()
 			fetch.stop()

@@ -73,6 +73,7 @@ type balLog struct {
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`
 	SlotsInjected    int     `json:"slots_injected"`
+	SlotsFromTrie    int     `json:"slots_from_trie"` // Type-1 written slots read from the warmed tries (--bal.fetch trie)
 	DBAccountReads   int64   `json:"db_account_reads"`
 	DBSlotReads      int64   `json:"db_slot_reads"`
 	DBCodeReads      int64   `json:"db_code_reads"`

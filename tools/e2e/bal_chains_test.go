@@ -142,9 +142,10 @@ type balVariant struct {
 	extra []string
 }
 
-// balVariants are every BAL type, Type 1 with its slots fetched before and
-// beside execution.
-var balVariants = []balVariant{{1, nil}, {1, []string{"--bal.fetch", "beside"}}, {3, nil}, {4, nil}}
+// balVariants are every BAL type, Type 1 with each fetch mode: the written
+// slots read from the warmed tries (the default), every slot fetched before
+// execution, and beside it.
+var balVariants = []balVariant{{1, nil}, {1, []string{"--bal.fetch", "before"}}, {1, []string{"--bal.fetch", "beside"}}, {3, nil}, {4, nil}}
 
 // importEachType imports chain into a new datadir (from newDatadir) with
 // each variant of the sidecar: every import must reach the manifest's head,

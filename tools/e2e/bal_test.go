@@ -180,11 +180,26 @@ type balFigures struct {
 	SlotsFetched     int   `json:"slots_fetched"`
 	AccountsInjected int   `json:"accounts_injected"`
 	SlotsInjected    int   `json:"slots_injected"`
+	SlotsFromTrie    int   `json:"slots_from_trie"`
 	DBAccountReads   int64 `json:"db_account_reads"`
 	DBSlotReads      int64 `json:"db_slot_reads"`
 	DBCodeReads      int64 `json:"db_code_reads"`
 	WarmSlots        int   `json:"warm_slots"`
 	WarmNodes        int64 `json:"warm_nodes"`
+}
+
+// fromTrie returns the slots a Type-1 import with --bal.fetch trie reads from
+// the warmed tries for a block: on MPT those the block writes, on the binary
+// trie none.
+func fromTrie(kind string, b *balsidecar.Block) int {
+	if kind == "ubt" {
+		return 0
+	}
+	n := 0
+	for _, a := range b.Accounts {
+		n += len(a.WrittenSlots())
+	}
+	return n
 }
 
 // balFiguresOf returns the "bal" objects of the slow-block JSON in a log.
@@ -205,14 +220,19 @@ func balFiguresOf(t *testing.T, log string) []balFigures {
 // type (Type 1 from JSON, 3 and 4 from the binary form made by balgen
 // convert), on MPT under both schemes and on the binary trie at GD-6. Every
 // import must reach the manifest's root, and the slow-block JSON must show
-// the listed state fetched or injected. Type 1 is also imported with
-// --bal.fetch beside, and Type 4 with each --bal.warm mode.
+// the listed state fetched or injected: with Type 1 on MPT, the written
+// slots read from their warmed trie paths (--bal.fetch trie, the default).
+// Type 1 is also imported with --bal.fetch before and beside, and Type 4 with
+// each --bal.warm mode.
 func TestBALSameHeadRoot(t *testing.T) {
 	for _, kind := range []string{"mpt-path", "mpt-hash", "ubt"} {
 		t.Run(kind, func(t *testing.T) {
 			s := setupBAL(t, kind)
 			binary := filepath.Join(t.TempDir(), "work.bal")
 			mustRun(t, "balgen", "convert", "--in", s.sidecar, "--out", binary)
+			if kind != "ubt" && fromTrie(kind, s.file.Blocks[0])+fromTrie(kind, s.file.Blocks[1]) == 0 {
+				t.Fatal("the sidecar lists no written slot: --bal.fetch trie would not be exercised")
+			}
 			var want string
 			for _, typ := range []int{0, 1, 3, 4} {
 				datadir := s.copyDatadir(t)
@@ -246,8 +266,8 @@ func TestBALSameHeadRoot(t *testing.T) {
 					switch {
 					case f.Type != typ:
 						t.Errorf("type %d: block %d logged type %d", typ, i, f.Type)
-					case typ == 1 && (f.SlotsFetched != listed || f.AccountsFetched == 0 || f.SlotsInjected != 0):
-						t.Errorf("type 1: block %d: %+v, want %d slots fetched", i, f, listed)
+					case typ == 1 && (f.SlotsFetched+f.SlotsFromTrie != listed || f.SlotsFromTrie != fromTrie(kind, s.file.Blocks[i]) || f.AccountsFetched == 0 || f.SlotsInjected != 0):
+						t.Errorf("type 1: block %d: %+v, want %d slots fetched or read from the tries (%d)", i, f, listed, fromTrie(kind, s.file.Blocks[i]))
 					case typ == 3 && (f.SlotsInjected != listed || f.AccountsFetched == 0 || f.SlotsFetched != 0):
 						t.Errorf("type 3: block %d: %+v, want %d slots injected, accounts fetched", i, f, listed)
 					case typ == 4 && (f.SlotsInjected != listed || f.AccountsInjected == 0 || f.AccountsFetched != 0):
@@ -261,18 +281,18 @@ func TestBALSameHeadRoot(t *testing.T) {
 					checkNoDatabaseReads(t, res, 2)
 				}
 			}
-			// Type 1 with its slots fetched beside execution, as well as
-			// before it (the default, above): the same root.
-			{
+			// Type 1 with every listed slot fetched, before execution and
+			// beside it: the same root.
+			for _, mode := range []string{"before", "beside"} {
 				datadir := s.copyDatadir(t)
 				res := mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", "--debug.logslowblock", "0",
-					"--bal.file", binary, "--bal.type", "1", "--bal.fetch", "beside", s.work)
+					"--bal.file", binary, "--bal.type", "1", "--bal.fetch", mode, s.work)
 				if h := head(t, datadir); h.StateRoot != want {
-					t.Errorf("type 1, --bal.fetch beside: head root %s, without a sidecar %s", h.StateRoot, want)
+					t.Errorf("type 1, --bal.fetch %s: head root %s, without a sidecar %s", mode, h.StateRoot, want)
 				}
 				for i, f := range balFiguresOf(t, res.stderr) {
-					if listed := s.file.Blocks[i].Slots(); f.SlotsFetched != listed {
-						t.Errorf("type 1, --bal.fetch beside: block %d fetched %d slots, want %d", i, f.SlotsFetched, listed)
+					if listed := s.file.Blocks[i].Slots(); f.SlotsFetched != listed || f.SlotsFromTrie != 0 {
+						t.Errorf("type 1, --bal.fetch %s: block %d fetched %d slots and read %d from the tries, want %d fetched", mode, i, f.SlotsFetched, f.SlotsFromTrie, listed)
 					}
 				}
 			}

@@ -26,6 +26,7 @@ type balSummary struct {
 	SlotsFetched     int64 `json:"slots_fetched"`
 	AccountsInjected int64 `json:"accounts_injected"`
 	SlotsInjected    int64 `json:"slots_injected"`
+	SlotsFromTrie    int64 `json:"slots_from_trie"`  // Type-1 written slots read from the warmed tries
 	DBAccountReads   int64 `json:"db_account_reads"` // reads that still went to the database
 	DBSlotReads      int64 `json:"db_slot_reads"`
 }
@@ -44,6 +45,7 @@ func balOf(b *blockSpans) *balSummary {
 		SlotsFetched:     r.intOr("bal.slots_fetched"),
 		AccountsInjected: r.intOr("bal.accounts_injected"),
 		SlotsInjected:    r.intOr("bal.slots_injected"),
+		SlotsFromTrie:    r.intOr("bal.slots_from_trie"),
 		DBAccountReads:   r.intOr("bal.db_account_reads"),
 		DBSlotReads:      r.intOr("bal.db_slot_reads"),
 	}
