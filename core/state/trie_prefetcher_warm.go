@@ -80,7 +80,7 @@ func (sf *subfetcher) load(addrs []common.Address, owners []common.Address, slot
 		n += len(slots[owner])
 	}
 	if sf.workers > 1 && n >= warmMinBatch {
-		stats := sf.warm(sf.warmItems(addrs, owners, slots, n))
+		stats := sf.warm(sf.warmItems(addrs, owners, slots, n), n)
 		sf.lock.Lock()
 		sf.warmed.add(stats)
 		sf.lock.Unlock()
@@ -146,10 +146,10 @@ func sortByTrieKey[T any](keys []T, key func(T) []byte) {
 	}
 }
 
-// warm resolves the items on copies of the subfetcher's trie, over its
-// workers, and returns what they read. GOMAXPROCS is raised while they read
-// (warm_procs.go).
-func (sf *subfetcher) warm(items []warmItem) TrieWarmStats {
+// warm resolves the items, keys in all, on copies of the subfetcher's trie,
+// over its workers, and returns what they read. GOMAXPROCS is raised while
+// they read (warm_procs.go).
+func (sf *subfetcher) warm(items []warmItem, keys int) TrieWarmStats {
 	var (
 		start   = time.Now()
 		base    = trieWitness(sf.trie)
@@ -157,9 +157,7 @@ func (sf *subfetcher) warm(items []warmItem) TrieWarmStats {
 		results = make(chan map[string][]byte, sf.workers)
 		wg      sync.WaitGroup
 	)
-	keys := 0
 	for _, it := range items {
-		keys += len(it.addrs) + len(it.slots)
 		next <- it
 	}
 	defer ioProcs.raise(sf.workers, keys)()
