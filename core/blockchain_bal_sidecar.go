@@ -182,8 +182,9 @@ func (s *BALSidecar) SetWarm(mode string) error {
 // the slots the block writes are not fetched from the flat state: execution
 // waits until the warming of their trie paths, which the trie update and
 // hashing need anyway, has read their values (the rest of the warming goes on
-// beside it); the other listed slots are fetched meanwhile. On the binary trie, or with warming off or
-// a sidecar without write sets, BALFetchTrie is BALFetchBefore. Call it
+// beside it); the other listed slots are fetched meanwhile. On the binary
+// trie, with warming off, for a sidecar without write sets and for blocks
+// before Byzantium (no prefetcher), BALFetchTrie is BALFetchBefore. Call it
 // before blocks are inserted.
 func (s *BALSidecar) SetFetch(mode string) error {
 	switch mode {
@@ -280,7 +281,8 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 		warm = s.warmSet(entry)
 	)
 	if warm != nil {
-		warm.fromTrie = s.typ == balsidecar.TypeKeys && s.fetch == BALFetchTrie && mpt
+		// The prefetcher, which warms, runs from Byzantium on (processBlock).
+		warm.fromTrie = s.typ == balsidecar.TypeKeys && s.fetch == BALFetchTrie && mpt && bc.chainConfig.IsByzantium(block.Number())
 	}
 	fill := balPrefill(entry, s.typ, mpt, warm != nil && warm.fromTrie)
 	// With BALFetchTrie the other slots are fetched while the write set is
