@@ -279,15 +279,14 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	var (
 		mpt  = sdb.Type().Is(state.TypeMPT)
 		warm = s.warmSet(entry)
+		// Written slots come from the warmed tries only where the prefetcher,
+		// which warms, runs: from Byzantium on (processBlock).
+		fromTrie = warm != nil && s.typ == balsidecar.TypeKeys && s.fetch == BALFetchTrie && mpt && bc.chainConfig.IsByzantium(block.Number())
 	)
-	if warm != nil {
-		// The prefetcher, which warms, runs from Byzantium on (processBlock).
-		warm.fromTrie = s.typ == balsidecar.TypeKeys && s.fetch == BALFetchTrie && mpt && bc.chainConfig.IsByzantium(block.Number())
-	}
-	fill := balPrefill(entry, s.typ, mpt, warm != nil && warm.fromTrie)
-	// With BALFetchTrie the other slots are fetched while the write set is
+	fill := balPrefill(entry, s.typ, mpt, fromTrie)
+	// With fromTrie the other slots are fetched while the write set is
 	// warmed, and execution waits for both (warmBALSidecar).
-	fill.SlotsBefore = s.fetch == BALFetchBefore || (s.fetch == BALFetchTrie && (warm == nil || !warm.fromTrie))
+	fill.SlotsBefore = s.fetch != BALFetchBeside && !fromTrie
 	reader, stats, stop := state.NewPrefilledBlockReader(base, fill, s.workers)
 	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
 	if err != nil {
@@ -295,9 +294,9 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 		return nil, nil, true, err
 	}
 	if warm != nil {
-		warm.statedb, warm.prefill = statedb, stats
+		warm.statedb, warm.prefill, warm.fromTrie = statedb, stats, fromTrie
 		statedb.SetPrefetchWorkers(s.workers)
-		statedb.SetPrefetchValues(warm.fromTrie)
+		statedb.SetPrefetchValues(fromTrie)
 	}
 	s.pendingWarm = warm
 	s.used.Add(1)

@@ -100,21 +100,26 @@ func (s *stateObject) loadPrefetchedStorage(p *triePrefetcher, keys []common.Has
 }
 
 // readStorage reads the slots of owner on tr, a copy of the subfetcher's
-// trie or the trie itself, and keeps their values.
+// trie or the trie itself, and keeps their values: all of them, or those
+// read before an error.
 func (sf *subfetcher) readStorage(tr Trie, owner common.Address, slots [][]byte) error {
+	var (
+		values = make([]common.Hash, 0, len(slots))
+		err    error
+	)
 	for _, key := range slots {
-		enc, err := tr.GetStorage(owner, key)
-		if err != nil {
-			return err
+		var enc []byte
+		if enc, err = tr.GetStorage(owner, key); err != nil {
+			break
 		}
-		var value common.Hash
-		value.SetBytes(enc)
-
-		sf.lock.Lock()
-		sf.values[slotKey{owner, common.BytesToHash(key)}] = value
-		sf.lock.Unlock()
+		values = append(values, common.BytesToHash(enc))
 	}
-	return nil
+	sf.lock.Lock()
+	for i, value := range values {
+		sf.values[slotKey{owner, common.BytesToHash(slots[i])}] = value
+	}
+	sf.lock.Unlock()
+	return err
 }
 
 // readValues reads the slots of a batch that was not warmed on tr and keeps
@@ -138,9 +143,5 @@ func (sf *subfetcher) setValuesReady() {
 // waitValues blocks until the values of everything scheduled so far have
 // been read (the batch may still be loading), or the loop has returned.
 func (sf *subfetcher) waitValues() {
-	sf.lock.Lock()
-	defer sf.lock.Unlock()
-	for (len(sf.tasks) > 0 || (sf.busy && !sf.valuesReady)) && !sf.exited {
-		sf.idle.Wait()
-	}
+	sf.waitWhile(func() bool { return len(sf.tasks) > 0 || (sf.busy && !sf.valuesReady) })
 }

@@ -233,9 +233,15 @@ func (sf *subfetcher) exit() {
 // waitIdle blocks until the subfetcher has loaded everything scheduled so
 // far, or its loop has returned.
 func (sf *subfetcher) waitIdle() {
+	sf.waitWhile(func() bool { return sf.busy || len(sf.tasks) > 0 })
+}
+
+// waitWhile blocks while pending, evaluated under the subfetcher's lock each
+// time idle is signalled, holds and the loop has not returned.
+func (sf *subfetcher) waitWhile(pending func() bool) {
 	sf.lock.Lock()
 	defer sf.lock.Unlock()
-	for (sf.busy || len(sf.tasks) > 0) && !sf.exited {
+	for pending() && !sf.exited {
 		sf.idle.Wait()
 	}
 }
