@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"statelab/tools/bench/bytesize"
 	"sync/atomic"
 )
 
@@ -70,7 +71,7 @@ func newMemoryBound(src cgroupSources, parent, work string) (*memoryBound, error
 // checkLimit refuses a limit too small for geth to start.
 func checkLimit(limit int64) error {
 	if limit < minMemLimit {
-		return fmt.Errorf("memory limit %s is below the %d MiB geth needs to start", mib(limit), minMemLimit>>20)
+		return fmt.Errorf("memory limit %s is below the %d MiB geth needs to start", bytesize.MiB(limit), minMemLimit>>20)
 	}
 	return nil
 }

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"statelab/tools/bench/bytesize"
 	"statelab/tools/internal/fsutil"
 )
 
@@ -90,7 +91,7 @@ func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref
 				return nil, err
 			}
 		}
-		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.host.Version, h.bound.host.MemParent, cacheText(m.GethCache), mib(refBytes))
+		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.host.Version, h.bound.host.MemParent, cacheText(m.GethCache), bytesize.MiB(refBytes))
 		if h.bound.host.IOParent == "" {
 			h.progress("note: no per-cgroup disk accounting (%s): page-cache hit rates are not measured", h.bound.host.IONote)
 		}
@@ -105,9 +106,9 @@ func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref
 // limitText describes a model's memory limit for progress lines.
 func limitText(m *scaleModel) string {
 	if m.Calibrate {
-		return fmt.Sprintf("auto (per configuration, calibrated by its warm-up: geth's own memory + %s, %.2f%% of the datadir, of page cache)", mib(m.PageBudget), 100*m.PageShare)
+		return fmt.Sprintf("auto (per configuration, calibrated by its warm-up: geth's own memory + %s, %.2f%% of the datadir, of page cache)", bytesize.MiB(m.PageBudget), 100*m.PageShare)
 	}
-	return mib(m.MemLimit)
+	return bytesize.MiB(m.MemLimit)
 }
 
 // runOnce measures one run of a configuration.

@@ -22,6 +22,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"statelab/tools/bench/bytesize"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -119,7 +120,7 @@ func writeBoundSummary(w io.Writer, runs []*RunRecord) {
 	}
 	b := runs[slices.IndexFunc(runs, func(r *RunRecord) bool { return r.Bound != nil && r.Bound.Limit > 0 })].Bound
 	fmt.Fprintf(w, "Memory bound: cgroup v%d, limit %s; highest usage %s, highest process memory (anon) %s; the limit was reached in %d of %d bounded runs (%d reclaim events at the limit); %d page-cache refaults (misses on pages the bound had evicted) in all. Warm runs, the in-memory reference, run unbounded.\n\n",
-		b.Version, rangeText(lo, hi, mib), mib(peak), mib(anon), reached, bounded, hits, refaults)
+		b.Version, rangeText(lo, hi, bytesize.MiB), bytesize.MiB(peak), bytesize.MiB(anon), reached, bounded, hits, refaults)
 }
 
 // modelMeasuresOf gathers the medians the scale-model table shows.

@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"statelab/tools/bench/bytesize"
 	"strings"
 	"time"
 )
@@ -186,7 +187,7 @@ func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord)
 	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.cacheArgs(), ""), " "))
 	if meta.Model != nil && (meta.Model.MemLimit > 0 || meta.Model.Calibrate) {
 		lo, hi := meta.Model.limitRange()
-		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, mib))
+		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, bytesize.MiB))
 	}
 	if states["cold"] > 0 {
 		fmt.Fprintf(w, "- cold cache verified with mincore(2) on every run: at most %d of %d datadir bytes resident after the drop\n", maxResident, maxTotal)

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"statelab/tools/bench/bytesize"
 	"time"
 )
 
@@ -147,9 +148,9 @@ func (sr *studyRun) calibrate(model *scaleModel, configs []Config, warmUps []*Ru
 			return fmt.Errorf("memory bound auto, %s: %v", c.Label(), err)
 		}
 		if int64(model.GethCache)<<20 >= limit {
-			return fmt.Errorf("memory bound auto, %s: geth's --cache %d MiB does not fit in the calibrated bound of %s", c.Label(), model.GethCache, mib(limit))
+			return fmt.Errorf("memory bound auto, %s: geth's --cache %d MiB does not fit in the calibrated bound of %s", c.Label(), model.GethCache, bytesize.MiB(limit))
 		}
-		sr.h.progress("memory bound of %s: geth's own memory peaked at %s in its warm-up; limit %s = %.2f x that + %s of page cache", c.Label(), mib(process), mib(limit), calibrationMargin, mib(model.PageBudget))
+		sr.h.progress("memory bound of %s: geth's own memory peaked at %s in its warm-up; limit %s = %.2f x that + %s of page cache", c.Label(), bytesize.MiB(process), bytesize.MiB(limit), calibrationMargin, bytesize.MiB(model.PageBudget))
 	}
 	return nil
 }

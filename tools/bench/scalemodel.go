@@ -23,6 +23,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"statelab/tools/bench/bytesize"
 	"strconv"
 	"strings"
 )
@@ -48,10 +49,10 @@ type nodeModel struct {
 // parse checks the model and parses its sizes.
 func (n *nodeModel) parse() error {
 	var err error
-	if n.ram, err = parseSize(n.RAM); err != nil {
+	if n.ram, err = bytesize.Parse(n.RAM); err != nil {
 		return fmt.Errorf("ram: %v", err)
 	}
-	if n.state, err = parseSize(n.State); err != nil {
+	if n.state, err = bytesize.Parse(n.State); err != nil {
 		return fmt.Errorf("state: %v", err)
 	}
 	if n.ram >= n.state {
@@ -62,12 +63,12 @@ func (n *nodeModel) parse() error {
 	}
 	n.process = 2 * int64(n.CacheMB) << 20
 	if n.Process != "" {
-		if n.process, err = parseSize(n.Process); err != nil {
+		if n.process, err = bytesize.Parse(n.Process); err != nil {
 			return fmt.Errorf("process: %v", err)
 		}
 	}
 	if n.process >= n.ram {
-		return fmt.Errorf("process %s leaves no memory for the page cache in ram %s", mib(n.process), n.RAM)
+		return fmt.Errorf("process %s leaves no memory for the page cache in ram %s", bytesize.MiB(n.process), n.RAM)
 	}
 	return nil
 }
@@ -179,7 +180,7 @@ func resolveModel(node *nodeModel, sc Scale, memLimit, gethCache, refDir string,
 		m.GethCache = max(int(cache>>20), minGethCacheMB)
 	}
 	if !m.Calibrate && m.MemLimit > 0 && m.GethCache > 0 && int64(m.GethCache)<<20 >= m.MemLimit {
-		return nil, fmt.Errorf("geth's --cache %d MiB does not fit in the memory bound of %s", m.GethCache, mib(m.MemLimit))
+		return nil, fmt.Errorf("geth's --cache %d MiB does not fit in the memory bound of %s", m.GethCache, bytesize.MiB(m.MemLimit))
 	}
 	return m, nil
 }
@@ -199,7 +200,7 @@ func scaledSize(flag, v string, node *nodeModel, ref int64, ratio func(*nodeMode
 		}
 		return int64(ratio(node) * float64(ref)), nil
 	}
-	n, err := parseSize(v)
+	n, err := bytesize.Parse(v)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %v", flag, err)
 	}
@@ -263,7 +264,7 @@ func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
 		n = &nodeModel{}
 	}
 	fmt.Fprintf(w, "| | node: %s | this run | \n|---|---|---|\n", orDash(n.Name))
-	fmt.Fprintf(w, "| state (datadir) | %s | %s (`%s`) |\n", orDash(n.State), mib(m.RefBytes), filepath.Base(m.RefDatadir))
+	fmt.Fprintf(w, "| state (datadir) | %s | %s (`%s`) |\n", orDash(n.State), bytesize.MiB(m.RefBytes), filepath.Base(m.RefDatadir))
 	fmt.Fprintf(w, "| memory: RAM / cgroup limit | %s | %s |\n", orDash(n.RAM), rangeText(lo, hi, sizeOrUnbounded))
 	fmt.Fprintf(w, "| memory / state | %s | %s |\n", pct(float64(n.ram), float64(n.state)), rangeText(lo, hi, func(b int64) string { return pct(float64(b), float64(m.RefBytes)) }))
 	fmt.Fprintf(w, "| geth's own memory | %s | %s |\n", sizeOrDash(n.process), processText(measured))
@@ -279,7 +280,7 @@ func writeModel(w io.Writer, m *scaleModel, measured modelMeasures) {
 	}
 	if m.Calibrate {
 		fmt.Fprintf(w, "\nThe limits were calibrated per configuration: geth's own memory in that configuration (cgroup usage less page cache, peak of its warm-up run, which ran in a cgroup that accounts without a limit) times %.2f, plus the same page-cache budget for all, the node's page-cache share of its state (%.2f%%) times the reference datadir: %s. Geth's own memory does not shrink with the state (here it is %s), so a limit of the node's memory-to-state ratio would leave a small state no page cache at all, and one limit for all would give a design that needs less memory more page cache.\n",
-			calibrationMargin, 100*m.PageShare, mib(m.PageBudget), processRange(m))
+			calibrationMargin, 100*m.PageShare, bytesize.MiB(m.PageBudget), processRange(m))
 	}
 	fmt.Fprintf(w, "\nThe bound is a memory cgroup around geth: its own memory and the page cache it fills count against the limit, so the page cache holds at most what the limit leaves after geth's memory. Pebble opens its tables with `POSIX_FADV_RANDOM`, which turns the kernel's readahead off for them: the device readahead applies to the block files and logs, not to the state's point reads, here and on the node alike.\n\n")
 }
@@ -298,7 +299,7 @@ func processText(measured modelMeasures) string {
 	if measured.runs == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%s (median peak of the bounded runs)", mib(int64(measured.process)))
+	return fmt.Sprintf("%s (median peak of the bounded runs)", bytesize.MiB(int64(measured.process)))
 }
 
 // pageText is the page cache the state had over the state: measured in
@@ -333,14 +334,14 @@ func processRange(m *scaleModel) string {
 		}
 		hi = max(hi, p)
 	}
-	return rangeText(lo, hi, mib)
+	return rangeText(lo, hi, bytesize.MiB)
 }
 
 func sizeOrDash(b int64) string {
 	if b <= 0 {
 		return "-"
 	}
-	return mib(b)
+	return bytesize.MiB(b)
 }
 
 func orDash(s string) string {
@@ -361,7 +362,7 @@ func sizeOrUnbounded(b int64) string {
 	if b <= 0 {
 		return "unbounded"
 	}
-	return mib(b)
+	return bytesize.MiB(b)
 }
 
 func cacheText(mb int) string {

@@ -23,21 +23,6 @@ import (
 	"testing"
 )
 
-func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int64{
-		"768MiB": 768 << 20, "1.5GB": 1_500_000_000, "4096": 4096, "2 gib": 2 << 30, "64k": 64_000, "512M": 512_000_000,
-	} {
-		if got, err := parseSize(in); err != nil || got != want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "MiB", "-1G", "12XB", "1.2.3M", "0"} {
-		if _, err := parseSize(bad); err == nil {
-			t.Errorf("parseSize(%q) accepted", bad)
-		}
-	}
-}
-
 // testNode is 64 GiB of RAM against 360 GB of state, geth's default cache.
 func testNode(t *testing.T) *nodeModel {
 	n := &nodeModel{Name: "n", RAM: "64GiB", State: "360GB", CacheMB: 4096, BlockGas: 100_000_000, BlocksPerRun: 300, ReadaheadKB: 128}

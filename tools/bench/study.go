@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"statelab/tools/bench/bytesize"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -320,7 +321,7 @@ func (sc Scale) validate(chain bool) error {
 		if v == "" || v == "auto" {
 			continue
 		}
-		if _, err := parseSize(v); err != nil {
+		if _, err := bytesize.Parse(v); err != nil {
 			return fmt.Errorf("%s: %v", key, err)
 		}
 	}

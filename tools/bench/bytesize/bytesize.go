@@ -14,7 +14,10 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+
+// Package bytesize parses and formats the byte sizes of bench's settings
+// (memory limits, geth's cache, a node's RAM and state) and reports.
+package bytesize
 
 import (
 	"fmt"
@@ -22,23 +25,23 @@ import (
 	"strings"
 )
 
-// sizeUnits are the suffixes parseSize takes: SI (k, M, G, T with or
-// without B) and IEC (Ki, Mi, Gi, Ti with or without B).
-var sizeUnits = map[string]float64{
+// units are the suffixes Parse takes: SI (k, M, G, T with or without B)
+// and IEC (Ki, Mi, Gi, Ti with or without B).
+var units = map[string]float64{
 	"": 1, "b": 1,
 	"k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9, "t": 1e12, "tb": 1e12,
 	"ki": 1 << 10, "kib": 1 << 10, "mi": 1 << 20, "mib": 1 << 20, "gi": 1 << 30, "gib": 1 << 30, "ti": 1 << 40, "tib": 1 << 40,
 }
 
-// parseSize parses a byte size such as "768MiB", "1.5G" or "4096".
-func parseSize(s string) (int64, error) {
+// Parse parses a byte size such as "768MiB", "1.5G" or "4096".
+func Parse(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
 	num, unit := t, ""
 	if i >= 0 {
 		num, unit = t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
 	}
-	mult, ok := sizeUnits[unit]
+	mult, ok := units[unit]
 	if !ok || num == "" {
 		return 0, fmt.Errorf("invalid size %q (want a number with an optional unit: 768MiB, 1.5GB, 4096)", s)
 	}
@@ -49,7 +52,7 @@ func parseSize(s string) (int64, error) {
 	return int64(v * mult), nil
 }
 
-// mib formats bytes in MiB.
-func mib(b int64) string {
+// MiB formats bytes in MiB.
+func MiB(b int64) string {
 	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
 }
