@@ -17,17 +17,17 @@
 package main
 
 import (
-	"hash/fnv"
 	"slices"
+	"statelab/tools/bench/stats"
 )
 
 // Cell is one configuration's measured runs (warm-ups excluded) and the
 // summary of each metric over them.
 type Cell struct {
-	Workload  string             `json:"workload"`
-	Variant   string             `json:"variant"`
-	Runs      []*RunRecord       `json:"-"`
-	Summaries map[string]Summary `json:"summaries"`
+	Workload  string                   `json:"workload"`
+	Variant   string                   `json:"variant"`
+	Runs      []*RunRecord             `json:"-"`
+	Summaries map[string]stats.Summary `json:"summaries"`
 }
 
 // values returns the cell's per-run values of a metric.
@@ -41,12 +41,12 @@ func (c *Cell) values(m metric) []float64 {
 
 // Comparison is a variant against the baseline on one workload and metric.
 type Comparison struct {
-	Workload string  `json:"workload"`
-	Variant  string  `json:"variant"`
-	Baseline string  `json:"baseline"`
-	Metric   string  `json:"metric"`
-	Test     UTest   `json:"mann_whitney"`
-	Ratio    RatioCI `json:"ratio"` // variant median over baseline median
+	Workload string        `json:"workload"`
+	Variant  string        `json:"variant"`
+	Baseline string        `json:"baseline"`
+	Metric   string        `json:"metric"`
+	Test     stats.UTest   `json:"mann_whitney"`
+	Ratio    stats.RatioCI `json:"ratio"` // variant median over baseline median
 }
 
 // Analysis is a study's statistics.
@@ -79,7 +79,7 @@ func analyze(runs []*RunRecord, baseline string) *Analysis {
 		key := r.Workload + "/" + r.Variant
 		cell := a.Cells[key]
 		if cell == nil {
-			cell = &Cell{Workload: r.Workload, Variant: r.Variant, Summaries: map[string]Summary{}}
+			cell = &Cell{Workload: r.Workload, Variant: r.Variant, Summaries: map[string]stats.Summary{}}
 			a.Cells[key] = cell
 		}
 		cell.Runs = append(cell.Runs, r)
@@ -90,7 +90,7 @@ func analyze(runs []*RunRecord, baseline string) *Analysis {
 	}
 	for _, cell := range a.Cells {
 		for _, m := range metrics {
-			cell.Summaries[m.Name] = summarize(cell.values(m))
+			cell.Summaries[m.Name] = stats.Summarize(cell.values(m))
 		}
 	}
 	a.compare()
@@ -113,8 +113,8 @@ func (a *Analysis) compare() {
 				x, y := base.values(m), cell.values(m)
 				a.Comparisons = append(a.Comparisons, Comparison{
 					Workload: wl, Variant: v, Baseline: a.Baseline, Metric: m.Name,
-					Test:  mannWhitney(y, x),
-					Ratio: bootstrapRatio(x, y, bootstrapIters, 0.95, seedOf(wl, v, m.Name)),
+					Test:  stats.MannWhitney(y, x),
+					Ratio: stats.BootstrapRatio(x, y, bootstrapIters, 0.95, stats.Seed(wl, v, m.Name)),
 				})
 			}
 		}
@@ -134,15 +134,4 @@ func (a *Analysis) comparison(workload, variant, metric string) (Comparison, boo
 		}
 	}
 	return Comparison{}, false
-}
-
-// seedOf derives a bootstrap seed from what is compared, so that a report is
-// reproducible from its raw runs.
-func seedOf(parts ...string) uint64 {
-	h := fnv.New64a()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	return h.Sum64()
 }

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"slices"
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/stats"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -140,9 +141,9 @@ func modelMeasuresOf(runs []*RunRecord) modelMeasures {
 		hit = append(hit, pageCacheHitPct(r))
 	}
 	if mm.runs > 0 {
-		mm.process = summarize(process).Median
-		mm.pageLeft = summarize(left).Median
-		mm.hitPct = summarize(hit).Median
+		mm.process = stats.Summarize(process).Median
+		mm.pageLeft = stats.Summarize(left).Median
+		mm.hitPct = stats.Summarize(hit).Median
 	}
 	return mm
 }
@@ -228,7 +229,7 @@ func medianShares(runs []*RunRecord, of func(blockShare) float64) plotter.XYs {
 		if len(xs) == 0 {
 			continue
 		}
-		pts = append(pts, plotter.XY{X: float64(i + 1), Y: summarize(xs).Median})
+		pts = append(pts, plotter.XY{X: float64(i + 1), Y: stats.Summarize(xs).Median})
 	}
 	return pts
 }
@@ -275,5 +276,5 @@ func sharesText(xs []float64) string {
 	if len(xs) == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.0f%%", 100*summarize(xs).Median)
+	return fmt.Sprintf("%.0f%%", 100*stats.Summarize(xs).Median)
 }

@@ -19,6 +19,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"statelab/tools/bench/stats"
 	"strings"
 )
 
@@ -80,7 +81,7 @@ func (c Config) DatadirKey() string {
 	if c.Geth.datadir != "" {
 		name = c.Geth.datadir
 	}
-	bin := fmt.Sprintf("%s-%08x", name, uint32(seedOf(c.Geth.Path)))
+	bin := fmt.Sprintf("%s-%08x", name, uint32(stats.Seed(c.Geth.Path)))
 	if c.Geth.Prepare != "" {
 		bin += "-by-" + c.Geth.Prepare
 	}

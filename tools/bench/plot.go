@@ -122,7 +122,7 @@ func wideRange(a *Analysis, m metric) bool {
 		if math.IsNaN(s.Median) {
 			continue
 		}
-		l, h := s.errorBar()
+		l, h := s.ErrorBar()
 		if l <= 0 {
 			return false
 		}
@@ -143,7 +143,7 @@ func workloadPoints(a *Analysis, wl string, m metric) errPoints {
 		if math.IsNaN(s.Median) {
 			continue
 		}
-		lo, hi := s.errorBar()
+		lo, hi := s.ErrorBar()
 		pts.XYs = append(pts.XYs, plotter.XY{X: float64(x), Y: s.Median})
 		pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{s.Median - lo, hi - s.Median})
 	}

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"statelab/tools/bench/stats"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -62,7 +63,7 @@ func writeRatioPlot(dir string, a *Analysis, m metric) (string, error) {
 func ratioPoints(a *Analysis, wl string, m metric) errPoints {
 	var pts errPoints
 	for x, v := range a.Variants {
-		r := RatioCI{Ratio: 1, Lo: 1, Hi: 1}
+		r := stats.RatioCI{Ratio: 1, Lo: 1, Hi: 1}
 		if v != a.Baseline {
 			c, ok := a.comparison(wl, v, m.Name)
 			if !ok {

@@ -14,9 +14,16 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package stats holds the statistics of bench's reports: a sample's median
+// with its distribution-free CI and its CV, the Mann-Whitney U test of two
+// samples and the bootstrap CI of a ratio of medians. The median CI and the
+// U test's p-value come from golang.org/x/perf's benchmath, the CV and the
+// percentiles from gonum, as benchstat computes them. It knows nothing of
+// runs or metrics: every function takes plain samples.
+package stats
 
 import (
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -36,18 +43,18 @@ type Summary struct {
 	Max      float64 `json:"max"`
 }
 
-// errorBar returns the 95% CI of the median, or the sample's range when there
+// ErrorBar returns the 95% CI of the median, or the sample's range when there
 // are too few values for a finite CI (fewer than 6).
-func (s Summary) errorBar() (lo, hi float64) {
+func (s Summary) ErrorBar() (lo, hi float64) {
 	if math.IsInf(s.MedianLo, 0) || math.IsInf(s.MedianHi, 0) || math.IsNaN(s.MedianLo) {
 		return s.Min, s.Max
 	}
 	return s.MedianLo, s.MedianHi
 }
 
-// summarize computes the median with its CI (benchmath, assuming nothing about
+// Summarize computes the median with its CI (benchmath, assuming nothing about
 // the distribution) and the CV (gonum). NaN values are dropped first.
-func summarize(xs []float64) Summary {
+func Summarize(xs []float64) Summary {
 	xs = finite(xs)
 	if len(xs) == 0 {
 		nan := math.NaN()
@@ -70,8 +77,8 @@ type UTest struct {
 	P float64 `json:"p"` // exact or normal-approximation p-value (benchmath)
 }
 
-// mannWhitney tests whether a and b come from the same distribution.
-func mannWhitney(a, b []float64) UTest {
+// MannWhitney tests whether a and b come from the same distribution.
+func MannWhitney(a, b []float64) UTest {
 	a, b = finite(a), finite(b)
 	if len(a) == 0 || len(b) == 0 {
 		return UTest{U: math.NaN(), P: math.NaN()}
@@ -99,14 +106,14 @@ type RatioCI struct {
 	Hi    float64 `json:"hi"`
 }
 
-// bootstrapRatio resamples a and b independently with replacement iters
-// times and returns median(b)/median(a) with the percentile interval of
+// BootstrapRatio resamples a and b independently with replacement iters
+// times and returns Median(b)/Median(a) with the percentile interval of
 // the resampled ratios at the given confidence (0.95 for a 95% CI). The seed
 // makes reports reproducible.
-func bootstrapRatio(a, b []float64, iters int, confidence float64, seed uint64) RatioCI {
+func BootstrapRatio(a, b []float64, iters int, confidence float64, seed uint64) RatioCI {
 	a, b = finite(a), finite(b)
 	nan := RatioCI{Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	if len(a) == 0 || len(b) == 0 || median(a) == 0 {
+	if len(a) == 0 || len(b) == 0 || Median(a) == 0 {
 		return nan
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
@@ -115,14 +122,14 @@ func bootstrapRatio(a, b []float64, iters int, confidence float64, seed uint64) 
 	for range iters {
 		resample(rng, a, ra)
 		resample(rng, b, rb)
-		if ma := median(ra); ma != 0 {
-			ratios = append(ratios, median(rb)/ma)
+		if ma := Median(ra); ma != 0 {
+			ratios = append(ratios, Median(rb)/ma)
 		}
 	}
 	slices.Sort(ratios)
 	alpha := (1 - confidence) / 2
 	return RatioCI{
-		Ratio: median(b) / median(a),
+		Ratio: Median(b) / Median(a),
 		Lo:    stat.Quantile(alpha, stat.Empirical, ratios, nil),
 		Hi:    stat.Quantile(1-alpha, stat.Empirical, ratios, nil),
 	}
@@ -135,9 +142,9 @@ func resample(rng *rand.Rand, src, dst []float64) {
 	}
 }
 
-// median returns the middle value of xs, the mean of the two middle values
+// Median returns the middle value of xs, the mean of the two middle values
 // for an even count. xs is not modified.
-func median(xs []float64) float64 {
+func Median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	n := len(s)
@@ -156,4 +163,15 @@ func finite(xs []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// Seed derives a bootstrap seed from what is compared, so that a report is
+// reproducible from its raw runs.
+func Seed(parts ...string) uint64 {
+	h := fnv.New64a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
 }

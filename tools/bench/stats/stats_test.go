@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package stats
 
 import (
 	"math"
@@ -28,7 +28,7 @@ func near(a, b, tol float64) bool {
 // TestSummarize checks median and CV against values worked out by hand:
 // mean 5, sample variance 32/7.
 func TestSummarize(t *testing.T) {
-	s := summarize([]float64{2, 4, 4, 4, 5, 5, 7, 9, math.NaN()})
+	s := Summarize([]float64{2, 4, 4, 4, 5, 5, 7, 9, math.NaN()})
 	if s.N != 8 {
 		t.Errorf("n = %d, want 8 (NaN dropped)", s.N)
 	}
@@ -48,7 +48,7 @@ func TestSummarize(t *testing.T) {
 	if s.MedianLo != 2 || s.MedianHi != 7 {
 		t.Errorf("median CI = [%v, %v], want [2, 7]", s.MedianLo, s.MedianHi)
 	}
-	if lo, hi := summarize([]float64{1, 2, 3}).errorBar(); lo != 1 || hi != 3 {
+	if lo, hi := Summarize([]float64{1, 2, 3}).ErrorBar(); lo != 1 || hi != 3 {
 		t.Errorf("error bar of 3 values = [%v, %v], want the range [1, 3]", lo, hi)
 	}
 }
@@ -62,8 +62,8 @@ func TestMedian(t *testing.T) {
 		{[]float64{5, 1, 3}, 3},
 		{[]float64{4, 1, 3, 2}, 2.5},
 	} {
-		if got := median(tt.in); got != tt.want {
-			t.Errorf("median(%v) = %v, want %v", tt.in, got, tt.want)
+		if got := Median(tt.in); got != tt.want {
+			t.Errorf("Median(%v) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }
@@ -74,7 +74,7 @@ func TestMedian(t *testing.T) {
 func TestMannWhitney(t *testing.T) {
 	a := []float64{19, 22, 16, 29, 24}
 	b := []float64{20, 11, 17, 12}
-	got := mannWhitney(a, b)
+	got := MannWhitney(a, b)
 	if got.U != 17 {
 		t.Errorf("U = %v, want 17", got.U)
 	}
@@ -82,35 +82,51 @@ func TestMannWhitney(t *testing.T) {
 		t.Errorf("p = %v, want %v", got.P, want)
 	}
 	// Completely separated samples of 4: p = 2/C(8,4) = 2/70.
-	sep := mannWhitney([]float64{1, 2, 3, 4}, []float64{5, 6, 7, 8})
+	sep := MannWhitney([]float64{1, 2, 3, 4}, []float64{5, 6, 7, 8})
 	if sep.U != 0 || !near(sep.P, 2.0/70, 1e-9) {
 		t.Errorf("separated: U = %v p = %v, want 0 and %v", sep.U, sep.P, 2.0/70)
 	}
 	// Ties count half.
-	if u := mannWhitney([]float64{1, 2, 2, 3}, []float64{2, 3, 4, 5}).U; u != 2.5 {
+	if u := MannWhitney([]float64{1, 2, 2, 3}, []float64{2, 3, 4, 5}).U; u != 2.5 {
 		t.Errorf("U with ties = %v, want 2.5", u)
 	}
 }
 
 // TestBootstrapRatio checks the percentile interval on a case that can be
-// worked out: a is constant, so each resampled ratio is median(b*)/10, and
-// median(b*) of three draws from {20, 21, 22} is 20 or 22 with probability
+// worked out: a is constant, so each resampled ratio is Median(b*)/10, and
+// Median(b*) of three draws from {20, 21, 22} is 20 or 22 with probability
 // 7/27 each, more than 2.5%.
 func TestBootstrapRatio(t *testing.T) {
 	a := []float64{10, 10, 10}
 	b := []float64{20, 21, 22}
-	got := bootstrapRatio(a, b, 5000, 0.95, 1)
+	got := BootstrapRatio(a, b, 5000, 0.95, 1)
 	if !near(got.Ratio, 2.1, 1e-12) || !near(got.Lo, 2.0, 1e-12) || !near(got.Hi, 2.2, 1e-12) {
 		t.Errorf("ratio = %+v, want 2.1 [2.0, 2.2]", got)
 	}
-	same := bootstrapRatio([]float64{3, 4, 5}, []float64{3, 4, 5}, 2000, 0.95, 7)
+	same := BootstrapRatio([]float64{3, 4, 5}, []float64{3, 4, 5}, 2000, 0.95, 7)
 	if same.Ratio != 1 || same.Lo > 1 || same.Hi < 1 || same.Lo >= same.Hi {
 		t.Errorf("identical samples: %+v, want ratio 1 inside a non-empty CI", same)
 	}
-	if again := bootstrapRatio([]float64{3, 4, 5}, []float64{3, 4, 5}, 2000, 0.95, 7); again != same {
+	if again := BootstrapRatio([]float64{3, 4, 5}, []float64{3, 4, 5}, 2000, 0.95, 7); again != same {
 		t.Errorf("same seed gave %+v then %+v", same, again)
 	}
-	if r := bootstrapRatio(nil, b, 100, 0.95, 1); !math.IsNaN(r.Ratio) {
+	if r := BootstrapRatio(nil, b, 100, 0.95, 1); !math.IsNaN(r.Ratio) {
 		t.Errorf("empty baseline: ratio %v, want NaN", r.Ratio)
+	}
+}
+
+// TestSeed checks that a seed depends on every part and on where the parts
+// split, and that it is stable: a report regenerated from its raw runs
+// must draw the same resamples.
+func TestSeed(t *testing.T) {
+	for _, other := range [][]string{{"w", "v", "n"}, {"wv", "m"}, {"w", "vm"}, {"v", "w", "m"}} {
+		if Seed(other...) == Seed("w", "v", "m") {
+			t.Errorf("parts %q share the seed of w, v, m", other)
+		}
+	}
+	// FNV-1a of "a\x00", worked out by hand: the CIs of a report regenerated
+	// from old runs must not move.
+	if got := Seed("a"); got != 0x089be207b544f1e4 {
+		t.Errorf("Seed(a) = %#x, want %#x", got, uint64(0x089be207b544f1e4))
 	}
 }
