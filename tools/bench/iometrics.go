@@ -141,3 +141,12 @@ func runBytesShare(r *RunRecord, first, last int) float64 {
 	}
 	return float64(b.ReadBytes-a.ReadBytes) / read
 }
+
+// deviceReadMicros is the mean time the datadir's device took per read
+// during a run, in microseconds; NaN without device counters or reads.
+func deviceReadMicros(r *RunRecord) float64 {
+	if r.Device == nil || r.Device.Reads == 0 {
+		return math.NaN()
+	}
+	return 1000 * float64(r.Device.Millis) / float64(r.Device.Reads)
+}

@@ -19,6 +19,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"statelab/tools/bench/iostat"
 	"strings"
 	"testing"
 )
@@ -30,10 +31,10 @@ func boundedRun(variant string, warm bool, syscr, ops []uint64) *RunRecord {
 	r.SlotReads = 1000
 	for i := range syscr {
 		// 4 KiB per read syscall, 4 KiB per disk read
-		r.BlockIO = append(r.BlockIO, ioSample{procIO: procIO{SysCR: syscr[i], RChar: 4096 * syscr[i], ReadBytes: 4096 * ops[i]}, Cgroup: &cgroupSample{DiskReadOps: int64(ops[i])}})
+		r.BlockIO = append(r.BlockIO, ioSample{ProcIO: iostat.ProcIO{SysCR: syscr[i], RChar: 4096 * syscr[i], ReadBytes: 4096 * ops[i]}, Cgroup: &cgroupSample{DiskReadOps: int64(ops[i])}})
 	}
 	last := len(syscr) - 1
-	r.ProcIO = procIO{SysCR: syscr[last], ReadBytes: 8 << 20}
+	r.ProcIO = iostat.ProcIO{SysCR: syscr[last], ReadBytes: 8 << 20}
 	r.ReadBytes = r.ProcIO.ReadBytes
 	r.Bound = &boundRecord{Version: 1, Limit: 256 << 20, Peak: 250 << 20, Reached: true, End: cgroupSample{DiskReadOps: int64(ops[last])}}
 	return r
@@ -156,5 +157,15 @@ func TestCopyLog(t *testing.T) {
 	}
 	if marks != 2 || out.String() != in {
 		t.Errorf("%d marks, log %q", marks, out.String())
+	}
+}
+
+func TestDeviceReadMicros(t *testing.T) {
+	d := iostat.DeviceReads{Device: "vda", Reads: 2000, Sectors: 16000, Millis: 800}
+	if got := deviceReadMicros(&RunRecord{importResult: importResult{Device: &d}}); got != 400 {
+		t.Errorf("mean read time %v us, want 400", got)
+	}
+	if got := deviceReadMicros(&RunRecord{}); !math.IsNaN(got) {
+		t.Errorf("without counters: %v, want NaN", got)
 	}
 }

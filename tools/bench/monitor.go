@@ -19,6 +19,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"statelab/tools/bench/iostat"
 	"sync"
 	"time"
 
@@ -28,7 +29,7 @@ import (
 // ioSample is a reading of a run's cumulative I/O counters.
 type ioSample struct {
 	AtMs float64 `json:"at_ms"` // since the process started
-	procIO
+	iostat.ProcIO
 	Cgroup *cgroupSample `json:"cgroup,omitempty"` // memory-bounded runs
 }
 
@@ -88,8 +89,8 @@ func (m *runMonitor) sample() ioSample {
 	defer m.mu.Unlock()
 	s := m.last
 	s.AtMs = float64(time.Since(m.start).Microseconds()) / 1e3
-	if io, err := readProcIO(m.pid); err == nil {
-		s.procIO = io
+	if io, err := iostat.ReadProcIO(m.pid); err == nil {
+		s.ProcIO = io
 	}
 	if m.cg == nil {
 		m.last = s

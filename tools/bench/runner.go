@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"statelab/tools/bench/iostat"
 	"strings"
 	"syscall"
 	"time"
@@ -44,11 +45,11 @@ type importJob struct {
 
 // importResult is what one import measured.
 type importResult struct {
-	WallSeconds float64      `json:"wall_seconds"`
-	ReadBytes   uint64       `json:"read_bytes"`     // /proc/PID/io read_bytes at exit
-	InBlockIO   int64        `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
-	ProcIO      procIO       `json:"proc_io"`        // /proc/PID/io at exit
-	Bound       *boundRecord `json:"bound,omitempty"`
+	WallSeconds float64       `json:"wall_seconds"`
+	ReadBytes   uint64        `json:"read_bytes"`     // /proc/PID/io read_bytes at exit
+	InBlockIO   int64         `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
+	ProcIO      iostat.ProcIO `json:"proc_io"`        // /proc/PID/io at exit
+	Bound       *boundRecord  `json:"bound,omitempty"`
 	// BlockIO holds the cumulative I/O counters read as geth logged each
 	// block's JSON, in block order: the first entry includes start-up.
 	BlockIO []ioSample `json:"block_io,omitempty"`
@@ -57,8 +58,8 @@ type importResult struct {
 	PebbleBlockHitPct *float64 `json:"pebble_block_cache_hit_pct,omitempty"`
 	// Device holds the read counters of the datadir's block device over
 	// the run; nil when the datadir is on no block device.
-	Device *deviceReads `json:"device_reads,omitempty"`
-	Blocks []BlockLog   `json:"blocks"`
+	Device *iostat.DeviceReads `json:"device_reads,omitempty"`
+	Blocks []BlockLog          `json:"blocks"`
 }
 
 // importArgs is the command line of an import job.
@@ -92,7 +93,7 @@ func (j importJob) run() (*importResult, error) {
 	if len(j.Env) > 0 {
 		cmd.Env = append(os.Environ(), j.Env...)
 	}
-	devBefore, devErr := readDeviceReads(j.Datadir)
+	devBefore, devErr := iostat.ReadDeviceReads(j.Datadir)
 	start := time.Now()
 	err = cmd.Start()
 	pw.Close()
@@ -108,11 +109,11 @@ func (j importJob) run() (*importResult, error) {
 	pr.Close()
 	last := mon.finish()
 	werr := cmd.Wait()
-	res := &importResult{WallSeconds: time.Since(start).Seconds(), ReadBytes: last.ReadBytes, ProcIO: last.procIO}
+	res := &importResult{WallSeconds: time.Since(start).Seconds(), ReadBytes: last.ReadBytes, ProcIO: last.ProcIO}
 	res.BlockIO = mon.blocks
 	if devErr == nil {
-		if after, err := readDeviceReads(j.Datadir); err == nil {
-			d := after.since(devBefore)
+		if after, err := iostat.ReadDeviceReads(j.Datadir); err == nil {
+			d := after.Since(devBefore)
 			res.Device = &d
 		}
 	}

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package iostat
 
 import (
 	"os"
@@ -24,7 +24,7 @@ import (
 func TestParseProcIO(t *testing.T) {
 	text := "rchar: 323934931\nwchar: 323929600\nsyscr: 632687\nsyscw: 632675\nread_bytes: 8028160\nwrite_bytes: 4096\ncancelled_write_bytes: 0\n"
 	got, err := parseProcIO([]byte(text))
-	if err != nil || got != (procIO{RChar: 323934931, SysCR: 632687, ReadBytes: 8028160}) {
+	if err != nil || got != (ProcIO{RChar: 323934931, SysCR: 632687, ReadBytes: 8028160}) {
 		t.Errorf("parseProcIO = %+v, %v", got, err)
 	}
 	if _, err := parseProcIO([]byte("rchar: 1\nsyscr: 2\n")); err == nil {
@@ -40,7 +40,7 @@ func TestReadProcIOSelf(t *testing.T) {
 	if _, err := os.Stat("/proc/self/io"); err != nil {
 		t.Skip("no /proc/self/io")
 	}
-	io, err := readProcIO(os.Getpid())
+	io, err := ReadProcIO(os.Getpid())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package iostat
 
 import (
 	"bufio"
@@ -24,26 +24,26 @@ import (
 	"strconv"
 )
 
-// procIO is a process's I/O counters from /proc/PID/io (proc(5)).
-type procIO struct {
+// ProcIO is a process's I/O counters from /proc/PID/io (proc(5)).
+type ProcIO struct {
 	RChar     uint64 `json:"rchar"`      // bytes returned by read syscalls, from the page cache or the disk
 	SysCR     uint64 `json:"syscr"`      // read syscalls
 	ReadBytes uint64 `json:"read_bytes"` // bytes the process caused to be fetched from storage
 }
 
-// readProcIO reads the I/O counters of a process.
-func readProcIO(pid int) (procIO, error) {
+// ReadProcIO reads the I/O counters of a process.
+func ReadProcIO(pid int) (ProcIO, error) {
 	blob, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
 	if err != nil {
-		return procIO{}, err
+		return ProcIO{}, err
 	}
 	return parseProcIO(blob)
 }
 
 // parseProcIO extracts the read counters from the text of /proc/PID/io.
-func parseProcIO(blob []byte) (procIO, error) {
+func parseProcIO(blob []byte) (ProcIO, error) {
 	var (
-		io    procIO
+		io    ProcIO
 		found int
 	)
 	sc := bufio.NewScanner(bytes.NewReader(blob))

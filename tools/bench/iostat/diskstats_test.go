@@ -14,10 +14,9 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package iostat
 
 import (
-	"math"
 	"os"
 	"strings"
 	"testing"
@@ -35,7 +34,7 @@ func TestParseDiskstats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (deviceReads{Device: "vda1", Reads: 1905899, Sectors: 128801318, Millis: 1651897}); d != want {
+	if want := (DeviceReads{Device: "vda1", Reads: 1905899, Sectors: 128801318, Millis: 1651897}); d != want {
 		t.Errorf("vda1: %+v, want %+v", d, want)
 	}
 	if d, err := parseDiskstats([]byte(testDiskstats), 253, 16); err != nil || d.Device != "vdb" || d.Reads != 12 {
@@ -55,18 +54,11 @@ func TestParseDiskstats(t *testing.T) {
 	}
 }
 
-func TestDeviceReadMicros(t *testing.T) {
-	before := deviceReads{Device: "vda", Reads: 100, Sectors: 800, Millis: 40}
-	after := deviceReads{Device: "vda", Reads: 2100, Sectors: 16800, Millis: 840}
-	d := after.since(before)
-	if d.Reads != 2000 || d.Sectors != 16000 || d.Millis != 800 {
-		t.Fatalf("since: %+v", d)
-	}
-	if got := deviceReadMicros(&RunRecord{importResult: importResult{Device: &d}}); got != 400 {
-		t.Errorf("mean read time %v us, want 400", got)
-	}
-	if got := deviceReadMicros(&RunRecord{}); !math.IsNaN(got) {
-		t.Errorf("without counters: %v, want NaN", got)
+func TestDeviceReadsSince(t *testing.T) {
+	before := DeviceReads{Device: "vda", Reads: 100, Sectors: 800, Millis: 40}
+	after := DeviceReads{Device: "vda", Reads: 2100, Sectors: 16800, Millis: 840}
+	if d := after.Since(before); d != (DeviceReads{Device: "vda", Reads: 2000, Sectors: 16000, Millis: 800}) {
+		t.Fatalf("Since: %+v", d)
 	}
 }
 
@@ -76,7 +68,7 @@ func TestReadDeviceReads(t *testing.T) {
 	if _, err := os.Stat("/proc/diskstats"); err != nil {
 		t.Skip("no /proc/diskstats")
 	}
-	d, err := readDeviceReads(t.TempDir())
+	d, err := ReadDeviceReads(t.TempDir())
 	if err != nil {
 		if strings.Contains(err.Error(), "is not in /proc/diskstats") {
 			t.Skipf("temporary directory not on a block device: %v", err)

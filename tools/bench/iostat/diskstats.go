@@ -14,20 +14,19 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package iostat
 
 import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"math"
 	"os"
 	"strconv"
 
 	"golang.org/x/sys/unix"
 )
 
-// deviceReads are the read counters of the block device that holds a run's
+// DeviceReads are the read counters of the block device that holds a run's
 // datadir, from /proc/diskstats (the kernel's admin-guide/iostats): reads
 // completed, sectors read, and the milliseconds those reads took, summed over
 // every request. They are device-wide, so other processes' reads count too; on
@@ -37,37 +36,37 @@ import (
 // cold read was served from: a local SSD answers a random 4 KiB read in tens of
 // microseconds, a network or virtual disk in hundreds, and a virtual disk whose
 // host still caches the file (a datadir copied just before the run) in between.
-type deviceReads struct {
+type DeviceReads struct {
 	Device  string `json:"device"`
 	Reads   uint64 `json:"reads"`
 	Sectors uint64 `json:"sectors"`
 	Millis  uint64 `json:"ms"`
 }
 
-// since returns the counters accumulated between earlier and d.
-func (d deviceReads) since(earlier deviceReads) deviceReads {
-	return deviceReads{Device: d.Device, Reads: d.Reads - earlier.Reads, Sectors: d.Sectors - earlier.Sectors, Millis: d.Millis - earlier.Millis}
+// Since returns the counters accumulated between earlier and d.
+func (d DeviceReads) Since(earlier DeviceReads) DeviceReads {
+	return DeviceReads{Device: d.Device, Reads: d.Reads - earlier.Reads, Sectors: d.Sectors - earlier.Sectors, Millis: d.Millis - earlier.Millis}
 }
 
-// readDeviceReads reads the counters of the block device holding path.
-func readDeviceReads(path string) (deviceReads, error) {
+// ReadDeviceReads reads the counters of the block device holding path.
+func ReadDeviceReads(path string) (DeviceReads, error) {
 	var st unix.Stat_t
 	if err := unix.Stat(path, &st); err != nil {
-		return deviceReads{}, err
+		return DeviceReads{}, err
 	}
 	blob, err := os.ReadFile("/proc/diskstats")
 	if err != nil {
-		return deviceReads{}, err
+		return DeviceReads{}, err
 	}
 	d, err := parseDiskstats(blob, unix.Major(st.Dev), unix.Minor(st.Dev))
 	if err != nil {
-		return deviceReads{}, fmt.Errorf("%s: %v", path, err)
+		return DeviceReads{}, fmt.Errorf("%s: %v", path, err)
 	}
 	return d, nil
 }
 
 // parseDiskstats finds the device major:minor in the text of /proc/diskstats.
-func parseDiskstats(blob []byte, major, minor uint32) (deviceReads, error) {
+func parseDiskstats(blob []byte, major, minor uint32) (DeviceReads, error) {
 	wantMajor, wantMinor := strconv.FormatUint(uint64(major), 10), strconv.FormatUint(uint64(minor), 10)
 	sc := bufio.NewScanner(bytes.NewReader(blob))
 	for sc.Scan() {
@@ -76,29 +75,20 @@ func parseDiskstats(blob []byte, major, minor uint32) (deviceReads, error) {
 			continue
 		}
 		if len(f) < 7 {
-			return deviceReads{}, fmt.Errorf("/proc/diskstats: short line %q", sc.Bytes())
+			return DeviceReads{}, fmt.Errorf("/proc/diskstats: short line %q", sc.Bytes())
 		}
 		var v [3]uint64
 		for i, col := range []int{3, 5, 6} { // reads completed, sectors read, ms reading
 			n, err := strconv.ParseUint(string(f[col]), 10, 64)
 			if err != nil {
-				return deviceReads{}, fmt.Errorf("/proc/diskstats %s: field %d: %v", f[2], col+1, err)
+				return DeviceReads{}, fmt.Errorf("/proc/diskstats %s: field %d: %v", f[2], col+1, err)
 			}
 			v[i] = n
 		}
-		return deviceReads{Device: string(f[2]), Reads: v[0], Sectors: v[1], Millis: v[2]}, nil
+		return DeviceReads{Device: string(f[2]), Reads: v[0], Sectors: v[1], Millis: v[2]}, nil
 	}
 	if err := sc.Err(); err != nil {
-		return deviceReads{}, err
+		return DeviceReads{}, err
 	}
-	return deviceReads{}, fmt.Errorf("device %d:%d is not in /proc/diskstats (not a block device: overlay, tmpfs, network file system?)", major, minor)
-}
-
-// deviceReadMicros is the mean time the datadir's device took per read
-// during a run, in microseconds; NaN without device counters or reads.
-func deviceReadMicros(r *RunRecord) float64 {
-	if r.Device == nil || r.Device.Reads == 0 {
-		return math.NaN()
-	}
-	return 1000 * float64(r.Device.Millis) / float64(r.Device.Reads)
+	return DeviceReads{}, fmt.Errorf("device %d:%d is not in /proc/diskstats (not a block device: overlay, tmpfs, network file system?)", major, minor)
 }
