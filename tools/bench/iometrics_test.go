@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"math"
 	"statelab/tools/bench/iostat"
+	"statelab/tools/bench/slowblock"
 	"strings"
 	"testing"
 )
@@ -136,20 +137,10 @@ func TestShareTable(t *testing.T) {
 	}
 }
 
-func TestParsePebbleBlockHit(t *testing.T) {
-	log := "Import done in 1s.\n\n      |                             |       |       |   ingested   |     moved    |\nBlock cache: 2.1K entries (12MB)  hit rate: 42.9%\nFile cache: 12 tables\n"
-	if got := parsePebbleBlockHit(strings.NewReader(log)); got == nil || *got != 42.9 {
-		t.Errorf("hit rate %v, want 42.9", got)
-	}
-	if got := parsePebbleBlockHit(strings.NewReader("no stats\n")); got != nil {
-		t.Errorf("hit rate %v from a log without stats", *got)
-	}
-}
-
 // TestCopyLog checks that every per-block JSON line marks a block, as it
 // arrives, and that the log is copied whole.
 func TestCopyLog(t *testing.T) {
-	in := "INFO start\n" + string(slowBlockMarker) + `,"block":{"number":1}}` + "\nINFO x\n" + string(slowBlockMarker) + `,"block":{"number":2}}`
+	in := "INFO start\n" + string(slowblock.Marker) + `,"block":{"number":1}}` + "\nINFO x\n" + string(slowblock.Marker) + `,"block":{"number":2}}`
 	var out bytes.Buffer
 	marks := 0
 	if err := copyLog(strings.NewReader(in), &out, func() { marks++ }); err != nil {

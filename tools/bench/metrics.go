@@ -16,7 +16,10 @@
 
 package main
 
-import "math"
+import (
+	"math"
+	"statelab/tools/bench/slowblock"
+)
 
 // metric is one figure computed from a run: a per-block mean over the run's
 // blocks, a ratio of sums, or a process counter. NaN means the run does not
@@ -31,19 +34,19 @@ type metric struct {
 
 // metrics lists every figure, in report order.
 var metrics = []metric{
-	{"total_ms", "ms/block", "block total ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.TotalMs })},
-	{"state_read_ms", "read-ms/block", "state read ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.StateReadMs })},
-	{"state_hash_ms", "hash-ms/block", "state hash ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.StateHashMs })},
-	{"commit_ms", "commit-ms/block", "commit ms", true, blockMean(func(b *BlockLog) float64 { return b.Timing.CommitMs })},
+	{"total_ms", "ms/block", "block total ms", true, blockMean(func(b *slowblock.Entry) float64 { return b.Timing.TotalMs })},
+	{"state_read_ms", "read-ms/block", "state read ms", true, blockMean(func(b *slowblock.Entry) float64 { return b.Timing.StateReadMs })},
+	{"state_hash_ms", "hash-ms/block", "state hash ms", true, blockMean(func(b *slowblock.Entry) float64 { return b.Timing.StateHashMs })},
+	{"commit_ms", "commit-ms/block", "commit ms", true, blockMean(func(b *slowblock.Entry) float64 { return b.Timing.CommitMs })},
 	{"mgas_s", "Mgas/s", "Mgas/s", false, mgasPerSec},
 	{"ms_per_slot", "ms/slot", "ms per slot", true, msPerSlot},
-	{"account_hit_pct", "account-hit-%", "account cache hit %", false, hitRate(func(b *BlockLog) cacheEntry { return b.Cache.Account })},
-	{"storage_hit_pct", "storage-hit-%", "storage cache hit %", false, hitRate(func(b *BlockLog) cacheEntry { return b.Cache.Storage })},
-	{"bal_prefetch_ms", "prefetch-ms/block", "BAL prefetch ms", true, balMean(func(b *balLog) float64 { return b.PrefetchMs })},
-	{"exec_db_slot_reads", "db-slot-reads/block", "slot reads reaching the database during execution (BAL)", true, balMean(func(b *balLog) float64 { return float64(b.DBSlotReads) })},
-	{"bal_warm_ms", "warm-ms/block", "BAL write-set warming ms (parallel passes)", true, balMean(func(b *balLog) float64 { return b.WarmMs })},
-	{"bal_warm_wait_ms", "warm-wait-ms/block", "BAL warming wait ms (before execution)", true, balMean(func(b *balLog) float64 { return b.WarmWaitMs })},
-	{"bal_warm_nodes", "warm-nodes/block", "trie nodes warmed per block (BAL)", true, balMean(func(b *balLog) float64 { return float64(b.WarmNodes) })},
+	{"account_hit_pct", "account-hit-%", "account cache hit %", false, hitRate(func(b *slowblock.Entry) slowblock.CacheEntry { return b.Cache.Account })},
+	{"storage_hit_pct", "storage-hit-%", "storage cache hit %", false, hitRate(func(b *slowblock.Entry) slowblock.CacheEntry { return b.Cache.Storage })},
+	{"bal_prefetch_ms", "prefetch-ms/block", "BAL prefetch ms", true, balMean(func(b *slowblock.BAL) float64 { return b.PrefetchMs })},
+	{"exec_db_slot_reads", "db-slot-reads/block", "slot reads reaching the database during execution (BAL)", true, balMean(func(b *slowblock.BAL) float64 { return float64(b.DBSlotReads) })},
+	{"bal_warm_ms", "warm-ms/block", "BAL write-set warming ms (parallel passes)", true, balMean(func(b *slowblock.BAL) float64 { return b.WarmMs })},
+	{"bal_warm_wait_ms", "warm-wait-ms/block", "BAL warming wait ms (before execution)", true, balMean(func(b *slowblock.BAL) float64 { return b.WarmWaitMs })},
+	{"bal_warm_nodes", "warm-nodes/block", "trie nodes warmed per block (BAL)", true, balMean(func(b *slowblock.BAL) float64 { return float64(b.WarmNodes) })},
 	{"wall_s", "wall-sec", "import wall s", true, func(r *RunRecord) float64 { return r.WallSeconds }},
 	{"read_mb", "read-MB", "read MB (/proc io)", true, func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1e6 }},
 	{"disk_kb_per_slot", "disk-KB/slot", "disk KB read per slot", true, perSlot(func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1024 })},
@@ -68,7 +71,7 @@ func metricByName(name string) (metric, bool) {
 }
 
 // blockMean averages a per-block field over a run's blocks.
-func blockMean(field func(*BlockLog) float64) func(*RunRecord) float64 {
+func blockMean(field func(*slowblock.Entry) float64) func(*RunRecord) float64 {
 	return func(r *RunRecord) float64 {
 		if len(r.Blocks) == 0 {
 			return math.NaN()
@@ -83,7 +86,7 @@ func blockMean(field func(*BlockLog) float64) func(*RunRecord) float64 {
 
 // balMean averages a field of the per-block BAL figures over a run's blocks;
 // NaN if the run imported without a sidecar.
-func balMean(field func(*balLog) float64) func(*RunRecord) float64 {
+func balMean(field func(*slowblock.BAL) float64) func(*RunRecord) float64 {
 	return func(r *RunRecord) float64 {
 		var sum float64
 		n := 0
@@ -151,7 +154,7 @@ func runSlots(r *RunRecord) float64 {
 }
 
 // hitRate is the run's cache hits over lookups, in percent.
-func hitRate(entry func(*BlockLog) cacheEntry) func(*RunRecord) float64 {
+func hitRate(entry func(*slowblock.Entry) slowblock.CacheEntry) func(*RunRecord) float64 {
 	return func(r *RunRecord) float64 {
 		var hits, total int64
 		for i := range r.Blocks {

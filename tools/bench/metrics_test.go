@@ -18,6 +18,7 @@ package main
 
 import (
 	"math"
+	"statelab/tools/bench/slowblock"
 	"testing"
 )
 
@@ -25,13 +26,13 @@ import (
 func testRun(variant, workload string, warmUp bool, slots uint64, totals ...float64) *RunRecord {
 	r := &RunRecord{Variant: variant, Workload: workload, WarmUp: warmUp, Slots: slots}
 	for _, ms := range totals {
-		var b BlockLog
+		var b slowblock.Entry
 		b.Block.GasUsed = 100_000_000
 		b.Timing.TotalMs = ms
 		b.Timing.StateReadMs = ms / 2
 		b.StateReads.StorageSlots = 100
 		b.StateWrites.StorageSlots = 50
-		b.Cache.Storage = cacheEntry{Hits: 30, Misses: 70}
+		b.Cache.Storage = slowblock.CacheEntry{Hits: 30, Misses: 70}
 		r.Blocks = append(r.Blocks, b)
 	}
 	return r
@@ -67,5 +68,22 @@ func TestMetrics(t *testing.T) {
 	empty := &RunRecord{importResult: importResult{WallSeconds: 3}}
 	if !math.IsNaN(msPerSlot(empty)) || !math.IsNaN(mgasPerSec(empty)) {
 		t.Error("block metrics of a run without blocks are not NaN")
+	}
+}
+
+// TestBALMetrics checks that the BAL metrics of a run average the blocks
+// that have BAL figures, not all of them.
+func TestBALMetrics(t *testing.T) {
+	var with, without slowblock.Entry
+	with.BAL = &slowblock.BAL{Type: 3, PrefetchMs: 12.5, DBSlotReads: 2}
+	r := &RunRecord{importResult: importResult{Blocks: []slowblock.Entry{without, with}}}
+	for name, want := range map[string]float64{"bal_prefetch_ms": 12.5, "exec_db_slot_reads": 2} {
+		m, _ := metricByName(name)
+		if got := m.value(r); got != want {
+			t.Errorf("%s = %v, want %v", name, got, want)
+		}
+	}
+	if m, _ := metricByName("bal_prefetch_ms"); !math.IsNaN(m.value(&RunRecord{importResult: importResult{Blocks: []slowblock.Entry{without}}})) {
+		t.Error("a run without BAL figures has a BAL prefetch time")
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"statelab/tools/bench/iostat"
+	"statelab/tools/bench/slowblock"
 	"strings"
 	"syscall"
 	"time"
@@ -59,7 +60,7 @@ type importResult struct {
 	// Device holds the read counters of the datadir's block device over
 	// the run; nil when the datadir is on no block device.
 	Device *iostat.DeviceReads `json:"device_reads,omitempty"`
-	Blocks []BlockLog          `json:"blocks"`
+	Blocks []slowblock.Entry   `json:"blocks"`
 }
 
 // importArgs is the command line of an import job.
@@ -142,13 +143,13 @@ func (j importJob) run() (*importResult, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if res.Blocks, err = parseBlockLogs(f); err != nil {
+	if res.Blocks, err = slowblock.Parse(f); err != nil {
 		return nil, fmt.Errorf("%s: %v", j.LogPath, err)
 	}
 	if _, err := f.Seek(0, 0); err != nil {
 		return nil, err
 	}
-	res.PebbleBlockHitPct = parsePebbleBlockHit(f)
+	res.PebbleBlockHitPct = slowblock.ParsePebbleBlockHit(f)
 	return res, nil
 }
 
@@ -174,7 +175,7 @@ func copyLog(r io.Reader, w io.Writer, onBlock func()) error {
 	for {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
-			if bytes.Contains(line, slowBlockMarker) {
+			if bytes.Contains(line, slowblock.Marker) {
 				onBlock()
 			}
 			if _, werr := w.Write(line); werr != nil {

@@ -14,7 +14,11 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package slowblock parses what bench reads from the log of a geth import:
+// the cross-client per-block JSON that --debug.logslowblock writes (one
+// Entry per block), and the pebble block cache hit rate in the database
+// statistics geth import prints at exit.
+package slowblock
 
 import (
 	"bufio"
@@ -26,10 +30,10 @@ import (
 	"strconv"
 )
 
-// BlockLog is the cross-client per-block JSON that geth logs with
+// Entry is the cross-client per-block JSON that geth logs with
 // --debug.logslowblock (core/blockchain_stats.go, slowBlockLog). Unknown
 // fields, such as statelab's extensions, are ignored.
-type BlockLog struct {
+type Entry struct {
 	Msg   string `json:"msg"`
 	Block struct {
 		Number  uint64 `json:"number"`
@@ -56,16 +60,16 @@ type BlockLog struct {
 		StorageSlots int `json:"storage_slots"`
 	} `json:"state_writes"`
 	Cache struct {
-		Account cacheEntry `json:"account"`
-		Storage cacheEntry `json:"storage"`
-		Code    cacheEntry `json:"code"`
+		Account CacheEntry `json:"account"`
+		Storage CacheEntry `json:"storage"`
+		Code    CacheEntry `json:"code"`
 	} `json:"cache"`
-	BAL *balLog `json:"bal,omitempty"` // statelab's BAL sidecar figures (patch core-bal-sidecar)
+	BAL *BAL `json:"bal,omitempty"` // statelab's BAL sidecar figures (patch core-bal-sidecar)
 }
 
-// balLog is the "bal" object statelab adds to the per-block JSON of a block
+// BAL is the "bal" object statelab adds to the per-block JSON of a block
 // imported with a BAL sidecar entry.
-type balLog struct {
+type BAL struct {
 	Type             int     `json:"type"`
 	PrefetchMs       float64 `json:"prefetch_ms"`
 	SlotFetchMs      float64 `json:"slot_fetch_ms"` // time the Type-1 slot fetch ran, before or beside execution
@@ -86,29 +90,29 @@ type balLog struct {
 	WarmWaitMs   float64 `json:"warm_wait_ms"`
 }
 
-// cacheEntry is one cache's hit and miss counts in a BlockLog.
-type cacheEntry struct {
+// CacheEntry is one cache's hit and miss counts in a Entry.
+type CacheEntry struct {
 	Hits    int64   `json:"hits"`
 	Misses  int64   `json:"misses"`
 	HitRate float64 `json:"hit_rate"`
 }
 
-// slowBlockMarker starts the JSON object of a per-block log line.
-var slowBlockMarker = []byte(`{"level":"warn","msg":"Slow block"`)
+// Marker starts the JSON object of a per-block log line.
+var Marker = []byte(`{"level":"warn","msg":"Slow block"`)
 
-// parseBlockLogs extracts the per-block JSON entries from a geth log, in the
+// Parse extracts the per-block JSON entries from a geth log, in the
 // terminal format (the JSON is the message) or the JSON format (the JSON is
-// escaped inside "msg", which parseBlockLogs does not handle: geth is run with
+// escaped inside "msg", which Parse does not handle: geth is run with
 // the default format). A marked line that does not parse is an error.
-func parseBlockLogs(r io.Reader) ([]BlockLog, error) {
-	var out []BlockLog
+func Parse(r io.Reader) ([]Entry, error) {
+	var out []Entry
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	line := 0
 	for sc.Scan() {
 		line++
 		text := sc.Bytes()
-		start := bytes.Index(text, slowBlockMarker)
+		start := bytes.Index(text, Marker)
 		if start < 0 {
 			continue
 		}
@@ -116,7 +120,7 @@ func parseBlockLogs(r io.Reader) ([]BlockLog, error) {
 		if end < start {
 			return nil, fmt.Errorf("log line %d: truncated per-block JSON", line)
 		}
-		var b BlockLog
+		var b Entry
 		if err := json.Unmarshal(text[start:end+1], &b); err != nil {
 			return nil, fmt.Errorf("log line %d: per-block JSON: %v", line, err)
 		}
@@ -133,9 +137,9 @@ func parseBlockLogs(r io.Reader) ([]BlockLog, error) {
 // rate: 42.9%").
 var pebbleBlockCacheLine = regexp.MustCompile(`^Block cache: .* hit rate: ([0-9.]+)%`)
 
-// parsePebbleBlockHit returns the last pebble block cache hit rate printed
+// ParsePebbleBlockHit returns the last pebble block cache hit rate printed
 // in a geth log, or nil if there is none.
-func parsePebbleBlockHit(r io.Reader) *float64 {
+func ParsePebbleBlockHit(r io.Reader) *float64 {
 	var out *float64
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package slowblock
 
 import (
 	"strings"
@@ -31,8 +31,8 @@ WARN [11-29|21:43:40.100] {"level":"warn","msg":"Slow block","block":{"number":5
 Import done in 5.1s.
 `
 
-func TestParseBlockLogs(t *testing.T) {
-	blocks, err := parseBlockLogs(strings.NewReader(sampleLog))
+func TestParse(t *testing.T) {
+	blocks, err := Parse(strings.NewReader(sampleLog))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,22 +58,24 @@ func TestParseBlockLogs(t *testing.T) {
 	if bal := blocks[1].BAL; bal == nil || bal.Type != 3 || bal.PrefetchMs != 12.5 || bal.SlotFetchMs != 7.5 || bal.SlotsInjected != 10 || bal.DBSlotReads != 2 {
 		t.Errorf("second block BAL figures %+v", bal)
 	}
-	// Per run, the BAL metrics average the blocks that have the figures.
-	r := &RunRecord{importResult: importResult{Blocks: blocks}}
-	for name, want := range map[string]float64{"bal_prefetch_ms": 12.5, "exec_db_slot_reads": 2} {
-		m, _ := metricByName(name)
-		if got := m.value(r); got != want {
-			t.Errorf("%s = %v, want %v", name, got, want)
-		}
+}
+
+func TestParseErrors(t *testing.T) {
+	bad := `WARN [11-29|21:43:39.607] {"level":"warn","msg":"Slow block","block":{"number":"four"}}`
+	if _, err := Parse(strings.NewReader("INFO x\n" + bad)); err == nil || !strings.Contains(err.Error(), "log line 2") {
+		t.Errorf("malformed entry: error %v, want one naming line 2", err)
+	}
+	if blocks, err := Parse(strings.NewReader("INFO nothing here\n")); err != nil || len(blocks) != 0 {
+		t.Errorf("no entries: %d blocks, error %v", len(blocks), err)
 	}
 }
 
-func TestParseBlockLogsErrors(t *testing.T) {
-	bad := `WARN [11-29|21:43:39.607] {"level":"warn","msg":"Slow block","block":{"number":"four"}}`
-	if _, err := parseBlockLogs(strings.NewReader("INFO x\n" + bad)); err == nil || !strings.Contains(err.Error(), "log line 2") {
-		t.Errorf("malformed entry: error %v, want one naming line 2", err)
+func TestParsePebbleBlockHit(t *testing.T) {
+	log := "Import done in 1s.\n\n      |                             |       |       |   ingested   |     moved    |\nBlock cache: 2.1K entries (12MB)  hit rate: 42.9%\nFile cache: 12 tables\n"
+	if got := ParsePebbleBlockHit(strings.NewReader(log)); got == nil || *got != 42.9 {
+		t.Errorf("hit rate %v, want 42.9", got)
 	}
-	if blocks, err := parseBlockLogs(strings.NewReader("INFO nothing here\n")); err != nil || len(blocks) != 0 {
-		t.Errorf("no entries: %d blocks, error %v", len(blocks), err)
+	if got := ParsePebbleBlockHit(strings.NewReader("no stats\n")); got != nil {
+		t.Errorf("hit rate %v from a log without stats", *got)
 	}
 }
