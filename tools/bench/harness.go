@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/pagecache"
 	"statelab/tools/internal/fsutil"
 )
 
@@ -34,9 +35,9 @@ import (
 // datadir, a verified cold (or warm) page cache, one geth import with the
 // per-block JSON, and the process's counters.
 type harness struct {
-	work     string    // dumps, prepared datadirs and the scratch datadir
-	out      string    // report directory; logs go to out/logs
-	cache    pageCache // the page cache to drop and check
+	work     string          // dumps, prepared datadirs and the scratch datadir
+	out      string          // report directory; logs go to out/logs
+	cache    pagecache.Cache // the page cache to drop and check
 	warm     func(string) error
 	log      io.Writer  // progress
 	logMu    sync.Mutex // one progress line at a time (preparations run in parallel)
@@ -55,7 +56,7 @@ func newHarness(work, out string, log io.Writer) (*harness, error) {
 			return nil, err
 		}
 	}
-	return &harness{work: work, out: out, cache: newKernelCache(), warm: warmFiles, log: log, start: time.Now(), warnedNo: map[string]bool{}}, nil
+	return &harness{work: work, out: out, cache: pagecache.NewKernel(), warm: pagecache.WarmFiles, log: log, start: time.Now(), warnedNo: map[string]bool{}}, nil
 }
 
 // progress prints a timestamped progress line.
@@ -128,9 +129,9 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 		Slots: mf.SlotReads + mf.SlotWrites, SlotReads: mf.SlotReads, SlotWrites: mf.SlotWrites,
 		Gas: mf.GasUsed, Journal: journalBytes(scratch)}
 	if c.Cache == "warm" {
-		rec.Cache, err = makeWarm(h.cache, scratch, h.warm)
+		rec.Cache, err = pagecache.MakeWarm(h.cache, scratch, h.warm)
 	} else {
-		rec.Cache, err = makeCold(h.cache, scratch)
+		rec.Cache, err = pagecache.MakeCold(h.cache, scratch)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)

@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"statelab/tools/bench/pagecache"
 	"strings"
 	"testing"
 )
@@ -45,9 +46,9 @@ func TestJournalBytes(t *testing.T) {
 // of the runs, and says nothing without a journal.
 func TestJournalShare(t *testing.T) {
 	runs := []*RunRecord{
-		{Journal: 10e6, Cache: CacheCheck{DatadirBytes: 40e6}},
-		{Journal: 30e6, Cache: CacheCheck{DatadirBytes: 40e6}},
-		{Journal: 0, Cache: CacheCheck{DatadirBytes: 0}},
+		{Journal: 10e6, Cache: pagecache.Check{DatadirBytes: 40e6}},
+		{Journal: 30e6, Cache: pagecache.Check{DatadirBytes: 40e6}},
+		{Journal: 0, Cache: pagecache.Check{DatadirBytes: 0}},
 	}
 	var buf bytes.Buffer
 	writeJournalShare(&buf, runs)
@@ -55,11 +56,11 @@ func TestJournalShare(t *testing.T) {
 		t.Errorf("journal share: %q", buf.String())
 	}
 	buf.Reset()
-	writeJournalShare(&buf, []*RunRecord{{Journal: 74, Cache: CacheCheck{DatadirBytes: 40e6}}})
+	writeJournalShare(&buf, []*RunRecord{{Journal: 74, Cache: pagecache.Check{DatadirBytes: 40e6}}})
 	if !strings.Contains(buf.String(), "at most 74 bytes of the 40.0 MB datadir: the population's state is on disk") {
 		t.Errorf("persisted state: %q", buf.String())
 	}
-	for _, none := range [][]*RunRecord{runs[2:], {{Journal: 0, Cache: CacheCheck{DatadirBytes: 40e6}}}} {
+	for _, none := range [][]*RunRecord{runs[2:], {{Journal: 0, Cache: pagecache.Check{DatadirBytes: 40e6}}}} {
 		buf.Reset()
 		writeJournalShare(&buf, none)
 		if buf.Len() != 0 {

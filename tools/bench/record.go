@@ -20,23 +20,24 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"statelab/tools/bench/pagecache"
 )
 
 // RunRecord is everything one run measured, written as raw JSON beside the
 // report.
 type RunRecord struct {
-	Config     Config     `json:"config"`
-	Variant    string     `json:"variant"`
-	Workload   string     `json:"workload"`
-	Run        int        `json:"run"`     // 0 is the discarded warm-up
-	WarmUp     bool       `json:"warm_up"` // discarded from the analysis
-	Cache      CacheCheck `json:"cache"`
-	Slots      uint64     `json:"manifest_slots"` // slot reads + writes of the workload file
-	SlotReads  uint64     `json:"manifest_slot_reads"`
-	SlotWrites uint64     `json:"manifest_slot_writes"`
-	Gas        uint64     `json:"manifest_gas"`
-	Traces     string     `json:"traces,omitempty"` // tracesum JSON of the run's block traces, relative to the report
-	Journal    int64      `json:"journal_bytes"`    // pathdb journal in the datadir copy, loaded into memory by geth at start
+	Config     Config          `json:"config"`
+	Variant    string          `json:"variant"`
+	Workload   string          `json:"workload"`
+	Run        int             `json:"run"`     // 0 is the discarded warm-up
+	WarmUp     bool            `json:"warm_up"` // discarded from the analysis
+	Cache      pagecache.Check `json:"cache"`
+	Slots      uint64          `json:"manifest_slots"` // slot reads + writes of the workload file
+	SlotReads  uint64          `json:"manifest_slot_reads"`
+	SlotWrites uint64          `json:"manifest_slot_writes"`
+	Gas        uint64          `json:"manifest_gas"`
+	Traces     string          `json:"traces,omitempty"` // tracesum JSON of the run's block traces, relative to the report
+	Journal    int64           `json:"journal_bytes"`    // pathdb journal in the datadir copy, loaded into memory by geth at start
 	// NodeFetches counts the run's trie node fetches by source (diff,
 	// dirty, clean, disk), from its traces; nil without traces at
 	// telemetry level node.

@@ -14,7 +14,12 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package pagecache makes a run's page cache what its study asks for and
+// proves it: cold (sync and drop_caches, then at most 1% of the datadir
+// resident by mincore(2)) or warm (the datadir read in, at least 90%
+// resident). The kernel is behind the Cache interface, so that the checks
+// are tested without root.
+package pagecache
 
 import (
 	"bufio"
@@ -30,9 +35,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// pageCache is what the harness needs from the kernel's page cache: dropping
+// Cache is what the harness needs from the kernel's page cache: dropping
 // it, and measuring how much of a directory's files it holds.
-type pageCache interface {
+type Cache interface {
 	// Drop writes dirty pages back and evicts the clean ones.
 	Drop() error
 	// Resident returns the bytes of regular files under dir held in the
@@ -40,19 +45,19 @@ type pageCache interface {
 	Resident(dir string) (resident, total int64, err error)
 }
 
-// kernelCache is the Linux page cache: sync plus /proc/sys/vm/drop_caches, and
+// Kernel is the Linux page cache: sync plus /proc/sys/vm/drop_caches, and
 // mincore(2) on each file for residency.
-type kernelCache struct {
+type Kernel struct {
 	dropPath string // /proc/sys/vm/drop_caches
 }
 
-// newKernelCache returns the host's page cache.
-func newKernelCache() kernelCache {
-	return kernelCache{dropPath: "/proc/sys/vm/drop_caches"}
+// NewKernel returns the host's page cache.
+func NewKernel() Kernel {
+	return Kernel{dropPath: "/proc/sys/vm/drop_caches"}
 }
 
 // Drop syncs and asks the kernel to drop the page cache, dentries and inodes.
-func (k kernelCache) Drop() error {
+func (k Kernel) Drop() error {
 	unix.Sync()
 	if err := os.WriteFile(k.dropPath, []byte("3\n"), 0); err != nil {
 		return fmt.Errorf("writing %s (run as root): %v", k.dropPath, err)
@@ -61,7 +66,7 @@ func (k kernelCache) Drop() error {
 }
 
 // Resident sums mincore(2) residency over the regular files under dir.
-func (k kernelCache) Resident(dir string) (resident, total int64, err error) {
+func (k Kernel) Resident(dir string) (resident, total int64, err error) {
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err
@@ -123,9 +128,9 @@ func mincore(data, vec []byte) error {
 	return nil
 }
 
-// warmFiles reads every regular file under dir so that it is in the page
+// WarmFiles reads every regular file under dir so that it is in the page
 // cache.
-func warmFiles(dir string) error {
+func WarmFiles(dir string) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err

@@ -14,13 +14,13 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package pagecache
 
 import "fmt"
 
-// CacheCheck records the page-cache state of a run's datadir before and after
+// Check records the page-cache state of a run's datadir before and after
 // it was made cold (or warm), and the host's Cached figure.
-type CacheCheck struct {
+type Check struct {
 	State          string `json:"state"` // cold or warm
 	ResidentBefore int64  `json:"resident_before"`
 	ResidentAfter  int64  `json:"resident_after"`
@@ -34,11 +34,11 @@ func coldLimit(total int64) int64 {
 	return max(total/100, 4*4096)
 }
 
-// makeCold drops the page cache and verifies that dir's files left it. A drop
+// MakeCold drops the page cache and verifies that dir's files left it. A drop
 // that fails, or leaves more than coldLimit of dir cached, is an error: a
 // study must not silently measure a warm cache.
-func makeCold(pc pageCache, dir string) (CacheCheck, error) {
-	check := CacheCheck{State: "cold"}
+func MakeCold(pc Cache, dir string) (Check, error) {
+	check := Check{State: "cold"}
 	before, _, err := pc.Resident(dir)
 	if err != nil {
 		return check, fmt.Errorf("page-cache residency of %s: %v", dir, err)
@@ -59,10 +59,10 @@ func makeCold(pc pageCache, dir string) (CacheCheck, error) {
 	return check, nil
 }
 
-// makeWarm reads dir's files into the page cache and verifies that at least
+// MakeWarm reads dir's files into the page cache and verifies that at least
 // 90% of their bytes are resident.
-func makeWarm(pc pageCache, dir string, warm func(string) error) (CacheCheck, error) {
-	check := CacheCheck{State: "warm"}
+func MakeWarm(pc Cache, dir string, warm func(string) error) (Check, error) {
+	check := Check{State: "warm"}
 	before, _, err := pc.Resident(dir)
 	if err != nil {
 		return check, fmt.Errorf("page-cache residency of %s: %v", dir, err)
@@ -90,6 +90,6 @@ func makeWarm(pc pageCache, dir string, warm func(string) error) (CacheCheck, er
 	return check, nil
 }
 
-// warmAttempts is how many times makeWarm reads a datadir in before it
+// warmAttempts is how many times MakeWarm reads a datadir in before it
 // gives up on 90% residency.
 const warmAttempts = 3

@@ -14,12 +14,10 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package pagecache
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -49,7 +47,7 @@ func (f *fakeCache) Resident(string) (int64, int64, error) {
 
 func TestMakeCold(t *testing.T) {
 	pc := &fakeCache{resident: 8 << 20, total: 10 << 20}
-	check, err := makeCold(pc, "/d")
+	check, err := MakeCold(pc, "/d")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +58,7 @@ func TestMakeCold(t *testing.T) {
 
 func TestMakeColdSilentFailure(t *testing.T) {
 	pc := &fakeCache{resident: 8 << 20, total: 10 << 20, silent: true}
-	_, err := makeCold(pc, "/d")
+	_, err := MakeCold(pc, "/d")
 	if err == nil || !strings.Contains(err.Error(), "did not take effect") || !strings.Contains(err.Error(), "/d") {
 		t.Errorf("silent drop failure: error %v", err)
 	}
@@ -68,7 +66,7 @@ func TestMakeColdSilentFailure(t *testing.T) {
 
 func TestMakeColdDropError(t *testing.T) {
 	pc := &fakeCache{resident: 1, total: 10, dropErr: errors.New("permission denied")}
-	if _, err := makeCold(pc, "/d"); err == nil || !strings.Contains(err.Error(), "permission denied") {
+	if _, err := MakeCold(pc, "/d"); err == nil || !strings.Contains(err.Error(), "permission denied") {
 		t.Errorf("drop error: %v", err)
 	}
 }
@@ -79,11 +77,11 @@ func TestColdLimit(t *testing.T) {
 	}
 	// A few pages left behind in a small datadir pass; a tenth does not.
 	pc := &fakeCache{resident: 3 * 4096, total: 1 << 20, silent: true}
-	if _, err := makeCold(pc, "/d"); err != nil {
+	if _, err := MakeCold(pc, "/d"); err != nil {
 		t.Errorf("3 pages of 1 MiB: %v", err)
 	}
 	pc = &fakeCache{resident: 100 << 10, total: 1 << 20, silent: true}
-	if _, err := makeCold(pc, "/d"); err == nil {
+	if _, err := MakeCold(pc, "/d"); err == nil {
 		t.Error("100 KiB of 1 MiB resident passed as cold")
 	}
 }
@@ -91,12 +89,12 @@ func TestColdLimit(t *testing.T) {
 func TestMakeWarm(t *testing.T) {
 	pc := &fakeCache{total: 100}
 	fill := func(string) error { pc.resident = 95; return nil }
-	if _, err := makeWarm(pc, "/d", fill); err != nil {
+	if _, err := MakeWarm(pc, "/d", fill); err != nil {
 		t.Errorf("95%% resident: %v", err)
 	}
 	pc = &fakeCache{total: 100}
 	half := func(string) error { pc.resident = 50; return nil }
-	if _, err := makeWarm(pc, "/d", half); err == nil {
+	if _, err := MakeWarm(pc, "/d", half); err == nil {
 		t.Error("50% resident passed as warm")
 	}
 	// A drop of the page cache by another process after the first
@@ -109,30 +107,7 @@ func TestMakeWarm(t *testing.T) {
 		}
 		return nil
 	}
-	if check, err := makeWarm(pc, "/d", dropped); err != nil || n != 2 || check.ResidentAfter != 100 {
+	if check, err := MakeWarm(pc, "/d", dropped); err != nil || n != 2 || check.ResidentAfter != 100 {
 		t.Errorf("warmed again after a drop: %d warmings, %+v, %v", n, check, err)
-	}
-}
-
-// TestFileResidency runs mincore on a real file: residency is within its size
-// and a file just read is resident (reading needs no privileges).
-func TestFileResidency(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f")
-	if err := os.WriteFile(path, make([]byte, 3*4096+100), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := warmFiles(dir); err != nil {
-		t.Fatal(err)
-	}
-	resident, total, err := newKernelCache().Resident(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if total != 3*4096+100 {
-		t.Errorf("total %d, want %d", total, 3*4096+100)
-	}
-	if resident != total {
-		t.Errorf("resident %d of %d bytes of a file just read", resident, total)
 	}
 }
