@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"statelab/tools/bench/cgroup"
 	"statelab/tools/internal/dumpmanifest"
 )
 
@@ -146,7 +147,7 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 		return err
 	}
 	if s.MemLimit != "" {
-		if h.bound, err = newMemoryBound(hostSources, s.CgroupParent, h.work); err != nil {
+		if h.bound, err = cgroup.NewBound(cgroup.HostSources, s.CgroupParent, h.work); err != nil {
 			return err
 		}
 	}

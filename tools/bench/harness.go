@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/pagecache"
 	"statelab/tools/internal/fsutil"
 )
@@ -45,7 +46,7 @@ type harness struct {
 	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
 	traces   *traceCollector // nil: spans of telemetry runs are not collected
 	persist  string          // chaininfo binary that writes journaled state to disk; "" to skip
-	bound    *memoryBound    // memory bound of cold runs; nil for unbounded runs
+	bound    *cgroup.Bound   // memory bound of cold runs; nil for unbounded runs
 	model    *scaleModel     // the scale model: geth's --cache; nil for geth's defaults
 }
 
@@ -80,21 +81,21 @@ func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref
 	if err != nil {
 		return nil, err
 	}
-	if disk, err := diskOf(h.work, hostSources.SysDev); err == nil {
-		m.Readahead = readaheadKB(hostSources.SysDev, disk)
+	if disk, err := cgroup.DiskOf(h.work, cgroup.HostSources.SysDev); err == nil {
+		m.Readahead = readaheadKB(cgroup.HostSources.SysDev, disk)
 	}
 	if m.MemLimit > 0 || m.Calibrate {
 		if h.bound == nil {
 			return nil, errors.New("internal error: memory limit without a cgroup host")
 		}
 		if m.MemLimit > 0 {
-			if err := checkLimit(m.MemLimit); err != nil {
+			if err := cgroup.CheckLimit(m.MemLimit); err != nil {
 				return nil, err
 			}
 		}
-		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.host.Version, h.bound.host.MemParent, cacheText(m.GethCache), bytesize.MiB(refBytes))
-		if h.bound.host.IOParent == "" {
-			h.progress("note: no per-cgroup disk accounting (%s): page-cache hit rates are not measured", h.bound.host.IONote)
+		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.Host().Version, h.bound.Host().MemParent, cacheText(m.GethCache), bytesize.MiB(refBytes))
+		if h.bound.Host().IOParent == "" {
+			h.progress("note: no per-cgroup disk accounting (%s): page-cache hit rates are not measured", h.bound.Host().IONote)
 		}
 		if m.GethCache == 0 {
 			h.progress("warning: geth keeps its default --cache of 4096 MB inside the memory bound: its caches may fill the bound and get it OOM-killed; set geth_cache or --geth-cache")
@@ -152,11 +153,11 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 	if h.bound != nil && c.Cache == "cold" {
 		// Warm runs are the in-memory reference: their datadir was read
 		// into the page cache outside any bound, so they run unbounded.
-		if job.Cgroup, err = h.bound.newRun(h.model.limitFor(c.Label())); err != nil {
+		if job.Cgroup, err = h.bound.NewRun(h.model.limitFor(c.Label())); err != nil {
 			return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
 		}
 		defer func() {
-			if err := job.Cgroup.remove(); err != nil {
+			if err := job.Cgroup.Remove(); err != nil {
 				h.progress("warning: %v", err)
 			}
 		}()

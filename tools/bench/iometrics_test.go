@@ -19,6 +19,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/slowblock"
 	"strings"
@@ -32,12 +33,12 @@ func boundedRun(variant string, warm bool, syscr, ops []uint64) *RunRecord {
 	r.SlotReads = 1000
 	for i := range syscr {
 		// 4 KiB per read syscall, 4 KiB per disk read
-		r.BlockIO = append(r.BlockIO, ioSample{ProcIO: iostat.ProcIO{SysCR: syscr[i], RChar: 4096 * syscr[i], ReadBytes: 4096 * ops[i]}, Cgroup: &cgroupSample{DiskReadOps: int64(ops[i])}})
+		r.BlockIO = append(r.BlockIO, ioSample{ProcIO: iostat.ProcIO{SysCR: syscr[i], RChar: 4096 * syscr[i], ReadBytes: 4096 * ops[i]}, Cgroup: &cgroup.Sample{DiskReadOps: int64(ops[i])}})
 	}
 	last := len(syscr) - 1
 	r.ProcIO = iostat.ProcIO{SysCR: syscr[last], ReadBytes: 8 << 20}
 	r.ReadBytes = r.ProcIO.ReadBytes
-	r.Bound = &boundRecord{Version: 1, Limit: 256 << 20, Peak: 250 << 20, Reached: true, End: cgroupSample{DiskReadOps: int64(ops[last])}}
+	r.Bound = &cgroup.BoundRecord{Version: 1, Limit: 256 << 20, Peak: 250 << 20, Reached: true, End: cgroup.Sample{DiskReadOps: int64(ops[last])}}
 	return r
 }
 

@@ -19,6 +19,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/iostat"
 	"sync"
 	"time"
@@ -30,15 +31,7 @@ import (
 type ioSample struct {
 	AtMs float64 `json:"at_ms"` // since the process started
 	iostat.ProcIO
-	Cgroup *cgroupSample `json:"cgroup,omitempty"` // memory-bounded runs
-}
-
-// memPeaks are the highest figures a run's cgroup reached in the samples.
-type memPeaks struct {
-	Usage   int64 `json:"usage"`
-	File    int64 `json:"file"`
-	Anon    int64 `json:"anon"`
-	NonFile int64 `json:"non_file"` // usage less page cache: the process's own memory, kernel's included
+	Cgroup *cgroup.Sample `json:"cgroup,omitempty"` // memory-bounded runs
 }
 
 // runMonitor samples a running geth: its /proc/PID/io counters and, in a
@@ -48,24 +41,21 @@ type memPeaks struct {
 // goroutine; the rest belongs to the goroutine that started it.
 type runMonitor struct {
 	pid   int
-	cg    *runCgroup
+	cg    *cgroup.Group
 	start time.Time
 
-	mu      sync.Mutex
-	last    ioSample
-	blocks  []ioSample
-	peaks   memPeaks
-	inside  bool  // the process was seen in the memory cgroup
-	samples int   // cgroup samples taken
-	err     error // first failure to read the cgroup
+	mu     sync.Mutex
+	last   ioSample
+	blocks []ioSample
+	seen   cgroup.Observed // what the cgroup samples showed
 
 	stop, done chan struct{}
 }
 
 // startMonitor starts sampling pid (in cg, nil for an unbounded run) every
 // interval.
-func startMonitor(pid int, cg *runCgroup, interval time.Duration) *runMonitor {
-	m := &runMonitor{pid: pid, cg: cg, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
+func startMonitor(pid int, cg *cgroup.Group, interval time.Duration) *runMonitor {
+	m := &runMonitor{pid: pid, cg: cg, start: time.Now(), seen: cgroup.Observed{PID: pid}, stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(m.done)
 		t := time.NewTicker(interval)
@@ -96,23 +86,20 @@ func (m *runMonitor) sample() ioSample {
 		m.last = s
 		return s
 	}
-	if !m.inside {
+	if !m.seen.Inside {
 		if blob, err := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", m.pid)); err == nil {
-			m.inside = m.cg.holds(blob)
+			m.seen.Inside = m.cg.Holds(blob)
 		}
 	}
-	cs, err := m.cg.sample()
+	cs, err := m.cg.Sample()
 	if err != nil {
-		if m.err == nil {
-			m.err = err
+		if m.seen.Err == nil {
+			m.seen.Err = err
 		}
 	} else {
-		m.samples++
+		m.seen.Samples++
 		s.Cgroup = &cs
-		m.peaks.Usage = max(m.peaks.Usage, cs.Usage)
-		m.peaks.File = max(m.peaks.File, cs.File)
-		m.peaks.Anon = max(m.peaks.Anon, cs.Anon)
-		m.peaks.NonFile = max(m.peaks.NonFile, cs.Usage-cs.File)
+		m.seen.Peaks.Add(cs)
 	}
 	m.last = s
 	return s
@@ -124,6 +111,13 @@ func (m *runMonitor) mark() {
 	m.mu.Lock()
 	m.blocks = append(m.blocks, s)
 	m.mu.Unlock()
+}
+
+// observed returns what the cgroup samples have shown so far.
+func (m *runMonitor) observed() cgroup.Observed {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.seen
 }
 
 // finish takes the last reading, once the process has exited but before it

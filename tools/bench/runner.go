@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/slowblock"
 	"strings"
@@ -34,23 +35,23 @@ import (
 
 // importJob is one geth import of a workload file into a prepared datadir.
 type importJob struct {
-	Geth    string     // binary
-	Global  []string   // flags before the import command
-	Datadir string     // fresh copy of the prepared datadir
-	File    string     // workload dump
-	Args    []string   // extra flags (study's geth_args, BAL, telemetry, cache)
-	Env     []string   // extra environment (the trace service name)
-	LogPath string     // where geth's output is kept
-	Cgroup  *runCgroup // memory bound; nil for an unbounded run
+	Geth    string        // binary
+	Global  []string      // flags before the import command
+	Datadir string        // fresh copy of the prepared datadir
+	File    string        // workload dump
+	Args    []string      // extra flags (study's geth_args, BAL, telemetry, cache)
+	Env     []string      // extra environment (the trace service name)
+	LogPath string        // where geth's output is kept
+	Cgroup  *cgroup.Group // memory bound; nil for an unbounded run
 }
 
 // importResult is what one import measured.
 type importResult struct {
-	WallSeconds float64       `json:"wall_seconds"`
-	ReadBytes   uint64        `json:"read_bytes"`     // /proc/PID/io read_bytes at exit
-	InBlockIO   int64         `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
-	ProcIO      iostat.ProcIO `json:"proc_io"`        // /proc/PID/io at exit
-	Bound       *boundRecord  `json:"bound,omitempty"`
+	WallSeconds float64             `json:"wall_seconds"`
+	ReadBytes   uint64              `json:"read_bytes"`     // /proc/PID/io read_bytes at exit
+	InBlockIO   int64               `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
+	ProcIO      iostat.ProcIO       `json:"proc_io"`        // /proc/PID/io at exit
+	Bound       *cgroup.BoundRecord `json:"bound,omitempty"`
 	// BlockIO holds the cumulative I/O counters read as geth logged each
 	// block's JSON, in block order: the first entry includes start-up.
 	BlockIO []ioSample `json:"block_io,omitempty"`
@@ -82,7 +83,7 @@ func (j importJob) run() (*importResult, error) {
 	defer logf.Close()
 	argv := append([]string{j.Geth}, j.importArgs()...)
 	if j.Cgroup != nil {
-		argv = j.Cgroup.wrap(argv)
+		argv = j.Cgroup.Wrap(argv)
 	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
@@ -155,16 +156,16 @@ func (j importJob) run() (*importResult, error) {
 
 // boundRecord reads the cgroup's lifetime figures after the process exited
 // and verifies the bound.
-func (j importJob) boundRecord(mon *runMonitor) (*boundRecord, error) {
-	end, err := j.Cgroup.end()
+func (j importJob) boundRecord(mon *runMonitor) (*cgroup.BoundRecord, error) {
+	end, err := j.Cgroup.End()
 	if err != nil {
 		return nil, fmt.Errorf("memory bound not verified: %v", err)
 	}
-	last, err := j.Cgroup.sample()
+	last, err := j.Cgroup.Sample()
 	if err != nil {
 		return nil, fmt.Errorf("memory bound not verified: %v", err)
 	}
-	return verifyBound(j.Cgroup, mon, end, last)
+	return cgroup.Verify(j.Cgroup, mon.observed(), end, last)
 }
 
 // copyLog copies geth's output to the log, line by line, calling onBlock

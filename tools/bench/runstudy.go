@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"slices"
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/cgroup"
 	"time"
 )
 
@@ -56,7 +57,7 @@ func (sr *studyRun) execute() error {
 		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
 	}
 	if sr.memLimit != "" || sc.MemLimit != "" {
-		if sr.h.bound, err = newMemoryBound(hostSources, sr.cgroupParent, sr.h.work); err != nil {
+		if sr.h.bound, err = cgroup.NewBound(cgroup.HostSources, sr.cgroupParent, sr.h.work); err != nil {
 			return err
 		}
 	}
@@ -144,7 +145,7 @@ func (sr *studyRun) calibrate(model *scaleModel, configs []Config, warmUps []*Ru
 			return fmt.Errorf("memory bound auto: the warm-up of %s measured no process memory", c.Label())
 		}
 		limit := model.calibrate(c.Label(), process)
-		if err := checkLimit(limit); err != nil {
+		if err := cgroup.CheckLimit(limit); err != nil {
 			return fmt.Errorf("memory bound auto, %s: %v", c.Label(), err)
 		}
 		if int64(model.GethCache)<<20 >= limit {

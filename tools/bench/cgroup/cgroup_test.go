@@ -14,18 +14,14 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package cgroup
 
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // fakeKernel stands in for the kernel's cgroup file systems in a temporary
@@ -91,10 +87,10 @@ func write(t *testing.T, dir, name, content string) {
 // fakeHost builds a fake hierarchy of the given version: mountinfo and
 // /proc/self/cgroup texts placing the test inside cgroup /job, and the
 // cgroup directories.
-func fakeHost(t *testing.T, version int, subtree string) (cgroupSources, *fakeKernel) {
+func fakeHost(t *testing.T, version int, subtree string) (Sources, *fakeKernel) {
 	t.Helper()
 	root := t.TempDir()
-	src := cgroupSources{Mountinfo: filepath.Join(root, "mountinfo"), Self: filepath.Join(root, "cgroup"), SysDev: "/sys/dev/block"}
+	src := Sources{Mountinfo: filepath.Join(root, "mountinfo"), Self: filepath.Join(root, "cgroup"), SysDev: "/sys/dev/block"}
 	k := &fakeKernel{t: t, version: version, files: v1Files}
 	var mountinfo, self string
 	switch version {
@@ -124,9 +120,9 @@ func fakeHost(t *testing.T, version int, subtree string) (cgroupSources, *fakeKe
 }
 
 // findFake finds the host of a fake hierarchy, with the fake kernel's mkdir.
-func findFake(t *testing.T, src cgroupSources, k *fakeKernel, parent string) *cgroupHost {
+func findFake(t *testing.T, src Sources, k *fakeKernel, parent string) *Host {
 	t.Helper()
-	h, err := findCgroupHost(src, parent, t.TempDir())
+	h, err := FindHost(src, parent, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +190,7 @@ func TestCgroupV1(t *testing.T) {
 	if got := readFile(t, cg.IO, "blkio.throttle.read_bps_device"); got != h.IODevice+" 1125899906842624" {
 		t.Errorf("blkio rule %q, want an unthrottling rule on %s", got, h.IODevice)
 	}
-	argv := cg.wrap([]string{"geth", "import", "x.rlp"})
+	argv := cg.Wrap([]string{"geth", "import", "x.rlp"})
 	want := []string{filepath.Join(cg.Mem, "cgroup.procs"), filepath.Join(cg.IO, "cgroup.procs"), "--", "geth", "import", "x.rlp"}
 	if argv[0] != "/bin/sh" || strings.Join(argv[4:], " ") != strings.Join(want, " ") {
 		t.Errorf("wrapped command %q", argv)
@@ -204,26 +200,26 @@ func TestCgroupV1(t *testing.T) {
 	write(t, cg.Mem, "memory.stat", "cache 150000000\nrss 40000000\nrss_huge 2097152\nmapped_file 0\nworkingset_refault_file 321\n")
 	write(t, cg.IO, "blkio.throttle.io_serviced", h.IODevice+" Read 1234\n"+h.IODevice+" Write 5\nTotal 1239\n")
 	write(t, cg.IO, "blkio.throttle.io_service_bytes", h.IODevice+" Read 9000000\nTotal 9000000\n")
-	s, err := cg.sample()
+	s, err := cg.Sample()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s != (cgroupSample{Usage: 200000000, File: 150000000, Anon: 42097152, RefaultFile: 321, DiskReadOps: 1234, DiskReadBytes: 9000000}) {
+	if s != (Sample{Usage: 200000000, File: 150000000, Anon: 42097152, RefaultFile: 321, DiskReadOps: 1234, DiskReadBytes: 9000000}) {
 		t.Errorf("sample %+v", s)
 	}
 	write(t, cg.Mem, "memory.max_usage_in_bytes", "268000000\n")
 	write(t, cg.Mem, "memory.failcnt", "17\n")
-	end, err := cg.end()
+	end, err := cg.End()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if end != (cgroupEnd{Limit: 256 << 20, Peak: 268000000, LimitHits: 17}) {
+	if end != (End{Limit: 256 << 20, Peak: 268000000, LimitHits: 17}) {
 		t.Errorf("end %+v", end)
 	}
-	if !cg.holds([]byte("7:blkio:/job/run1\n4:memory:/job/run1\n0::/\n")) || cg.holds([]byte("4:memory:/job\n")) {
+	if !cg.Holds([]byte("7:blkio:/job/run1\n4:memory:/job/run1\n0::/\n")) || cg.Holds([]byte("4:memory:/job\n")) {
 		t.Error("membership from /proc/PID/cgroup misread")
 	}
-	if err := cg.remove(); err != nil {
+	if err := cg.Remove(); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []string{cg.Mem, cg.IO} {
@@ -256,31 +252,31 @@ func TestCgroupV2(t *testing.T) {
 	write(t, cg.Mem, "memory.current", "300000000\n")
 	write(t, cg.Mem, "memory.stat", "anon 50000000\nfile 240000000\nkernel 1000\nworkingset_refault_file 9\n")
 	write(t, cg.Mem, "io.stat", "8:16 rbytes=1 wbytes=2 rios=3 wios=4\n"+h.IODevice+" rbytes=4096000 wbytes=0 rios=1000 wios=0 dbytes=0 dios=0\n")
-	s, err := cg.sample()
+	s, err := cg.Sample()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s != (cgroupSample{Usage: 300000000, File: 240000000, Anon: 50000000, RefaultFile: 9, DiskReadOps: 1000, DiskReadBytes: 4096000}) {
+	if s != (Sample{Usage: 300000000, File: 240000000, Anon: 50000000, RefaultFile: 9, DiskReadOps: 1000, DiskReadBytes: 4096000}) {
 		t.Errorf("sample %+v", s)
 	}
 	write(t, cg.Mem, "memory.peak", "536000000\n")
 	write(t, cg.Mem, "memory.events", "low 0\nhigh 0\nmax 42\noom 1\noom_kill 1\n")
-	end, err := cg.end()
+	end, err := cg.End()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if end != (cgroupEnd{Limit: 512 << 20, Peak: 536000000, LimitHits: 42, OOMKills: 1}) {
+	if end != (End{Limit: 512 << 20, Peak: 536000000, LimitHits: 42, OOMKills: 1}) {
 		t.Errorf("end %+v", end)
 	}
-	if !cg.holds([]byte("0::/run1\n")) || cg.holds([]byte("0::/job\n")) {
+	if !cg.Holds([]byte("0::/run1\n")) || cg.Holds([]byte("0::/job\n")) {
 		t.Error("membership from /proc/PID/cgroup misread")
 	}
 	// A kernel without memory.peak (before Linux 5.19).
 	os.Remove(filepath.Join(cg.Mem, "memory.peak"))
-	if end, err := cg.end(); err != nil || end.Peak != -1 {
+	if end, err := cg.End(); err != nil || end.Peak != -1 {
 		t.Errorf("end without memory.peak: %+v, %v; want peak -1", end, err)
 	}
-	if err := cg.remove(); err != nil {
+	if err := cg.Remove(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -290,7 +286,7 @@ func TestCgroupV2(t *testing.T) {
 func TestCgroupRefusals(t *testing.T) {
 	t.Run("v2 without memory delegated", func(t *testing.T) {
 		src, _ := fakeHost(t, 2, "cpu io\n")
-		_, err := findCgroupHost(src, "", t.TempDir())
+		_, err := FindHost(src, "", t.TempDir())
 		if err == nil || !strings.Contains(err.Error(), "memory controller is not enabled") || !strings.Contains(err.Error(), "cgroup.subtree_control") {
 			t.Errorf("error %v", err)
 		}
@@ -298,17 +294,17 @@ func TestCgroupRefusals(t *testing.T) {
 	t.Run("no memory controller", func(t *testing.T) {
 		src, _ := fakeHost(t, 2, "memory\n")
 		write(t, filepath.Dir(src.Mountinfo), "unified/cgroup.controllers", "cpu io\n")
-		if _, err := findCgroupHost(src, "", t.TempDir()); err != errNoMemoryCgroup {
+		if _, err := FindHost(src, "", t.TempDir()); err != errNoMemoryCgroup {
 			t.Errorf("error %v, want errNoMemoryCgroup", err)
 		}
 		write(t, filepath.Dir(src.Mountinfo), "mountinfo", "31 23 0:28 / /sys/fs/cgroup rw - tmpfs tmpfs rw\n")
-		if _, err := findCgroupHost(src, "", t.TempDir()); err != errNoMemoryCgroup {
+		if _, err := FindHost(src, "", t.TempDir()); err != errNoMemoryCgroup {
 			t.Errorf("no cgroup mount: error %v, want errNoMemoryCgroup", err)
 		}
 	})
 	t.Run("parent missing", func(t *testing.T) {
 		src, _ := fakeHost(t, 1, "")
-		if _, err := findCgroupHost(src, "/nonexistent/cgroup", t.TempDir()); err == nil || !strings.Contains(err.Error(), "cgroup parent") {
+		if _, err := FindHost(src, "/nonexistent/cgroup", t.TempDir()); err == nil || !strings.Contains(err.Error(), "cgroup parent") {
 			t.Errorf("error %v", err)
 		}
 	})
@@ -341,7 +337,7 @@ func TestCgroupRefusals(t *testing.T) {
 		}
 	})
 	t.Run("limit below minimum", func(t *testing.T) {
-		if err := checkLimit(1 << 20); err == nil || !strings.Contains(err.Error(), "below") {
+		if err := CheckLimit(1 << 20); err == nil || !strings.Contains(err.Error(), "below") {
 			t.Errorf("error %v", err)
 		}
 	})
@@ -364,50 +360,6 @@ func TestLimitHeld(t *testing.T) {
 	}
 }
 
-// TestVerifyBound checks each way a run's bound can fail verification.
-func TestVerifyBound(t *testing.T) {
-	cg := &runCgroup{Version: 1, Mem: "/sys/fs/cgroup/memory/job/run1", Limit: 256 << 20}
-	good := func() (*runMonitor, cgroupEnd) {
-		m := &runMonitor{pid: 42, cg: cg, inside: true, samples: 10, peaks: memPeaks{Usage: 250 << 20, Anon: 100 << 20}}
-		return m, cgroupEnd{Limit: 256 << 20, Peak: 256 << 20, LimitHits: 3}
-	}
-	m, end := good()
-	rec, err := verifyBound(cg, m, end, cgroupSample{})
-	if err != nil || !rec.Reached || rec.Peak != 256<<20 {
-		t.Fatalf("good run: %+v, %v", rec, err)
-	}
-	for _, tt := range []struct {
-		name   string
-		change func(*runMonitor, *cgroupEnd)
-		want   string
-	}{
-		{"not inside", func(m *runMonitor, _ *cgroupEnd) { m.inside = false }, "never seen in cgroup"},
-		{"no samples", func(m *runMonitor, _ *cgroupEnd) { m.samples = 0 }, "no reading"},
-		{"unreadable", func(m *runMonitor, _ *cgroupEnd) { m.err = os.ErrNotExist }, "not verified"},
-		{"limit changed", func(_ *runMonitor, e *cgroupEnd) { e.Limit = 1 << 40 }, "bound changed"},
-		{"above limit", func(m *runMonitor, _ *cgroupEnd) { m.peaks.Usage = 300 << 20 }, "above its limit"},
-		{"just above slack", func(_ *runMonitor, e *cgroupEnd) { e.Peak = 257<<20 + 1 }, "above its limit"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			m, end := good()
-			tt.change(m, &end)
-			if _, err := verifyBound(cg, m, end, cgroupSample{}); err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %v, want one containing %q", err, tt.want)
-			}
-		})
-	}
-	m, end = good()
-	end.Peak = 256<<20 + 4096 // the kernel let one page past the limit
-	if _, err := verifyBound(cg, m, end, cgroupSample{}); err != nil {
-		t.Errorf("one page past the limit: %v", err)
-	}
-	m, end = good()
-	m.peaks.Usage, end.Peak, end.LimitHits = 100<<20, 120<<20, 0
-	if rec, err := verifyBound(cg, m, end, cgroupSample{}); err != nil || rec.Reached {
-		t.Errorf("run far below its bound: %+v, %v; want it verified and not reached", rec, err)
-	}
-}
-
 func readFile(t *testing.T, dir, name string) string {
 	t.Helper()
 	blob, err := os.ReadFile(filepath.Join(dir, name))
@@ -415,74 +367,4 @@ func readFile(t *testing.T, dir, name string) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSpace(string(blob))
-}
-
-// TestCgroupKernel bounds a real process on this host's cgroup hierarchy,
-// when the test runs as root on one: a 32 MiB bound must hold while the
-// process reads 96 MiB through the page cache, and the bound must be
-// reached (the page cache reclaimed within the cgroup).
-func TestCgroupKernel(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root to make cgroups")
-	}
-	dir := t.TempDir()
-	b, err := newMemoryBound(hostSources, "", dir)
-	if err != nil {
-		t.Skipf("no usable memory cgroup here: %v", err)
-	}
-	file := filepath.Join(dir, "data")
-	if err := os.WriteFile(file, make([]byte, 96<<20), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	evict(t, file)
-	cg, err := b.newRun(32 << 20) // below minMemLimit: dd needs little
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cg.remove()
-	argv := cg.wrap([]string{"dd", "if=" + file, "of=/dev/null", "bs=1M"})
-	cmd := exec.Command(argv[0], argv[1:]...)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	mon := startMonitor(cmd.Process.Pid, cg, 5*time.Millisecond)
-	waitExited(cmd.Process.Pid)
-	last := mon.finish()
-	if err := cmd.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	end, err := cg.end()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := verifyBound(cg, mon, end, *last.Cgroup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("bound %+v", rec)
-	if !rec.Reached || rec.Peak > 32<<20 {
-		t.Errorf("bound record %+v: want the 32 MiB bound reached and held", rec)
-	}
-	if last.ReadBytes < 90<<20 {
-		t.Errorf("dd read %d bytes from disk, want the 96 MiB file", last.ReadBytes)
-	}
-	if cg.IO != "" && rec.End.DiskReadBytes < 90<<20 {
-		t.Errorf("cgroup counted %d disk read bytes, want the 96 MiB file", rec.End.DiskReadBytes)
-	}
-}
-
-// evict drops a file's pages from the page cache.
-func evict(t *testing.T, path string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := f.Sync(); err != nil {
-		t.Fatal(err)
-	}
-	if err := unix.Fadvise(int(f.Fd()), 0, 0, unix.FADV_DONTNEED); err != nil {
-		t.Fatal(err)
-	}
 }

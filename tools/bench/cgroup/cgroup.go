@@ -14,7 +14,13 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package cgroup bounds a geth run's memory, page cache included, with a
+// memory cgroup of cgroup v1 or v2, and accounts its disk reads where the
+// host allows: it finds the hierarchy to make the cgroups in (Host), makes
+// and removes one cgroup per run (Group, through a Bound), reads its
+// counters, and verifies afterwards that the bound was in force (Verify).
+// It reads and writes the kernel's cgroup files only; the runner samples.
+package cgroup
 
 import (
 	"bufio"
@@ -34,12 +40,12 @@ import (
 // kernel to count the cgroup's reads in blkio.throttle.io_serviced.
 const unthrottledBps = 1 << 50
 
-// runCgroup is the cgroup one geth run is made in: a memory limit on the
+// Group is the cgroup one geth run is made in: a memory limit on the
 // process and its page cache together, and where the host allows, the
 // accounting of its disk reads. It is made before geth starts and removed
 // after geth exits; it is used by one run at a time and is not safe for
 // concurrent use.
-type runCgroup struct {
+type Group struct {
 	Version int
 	Mem     string // memory cgroup directory (v2: the one cgroup)
 	IO      string // v1 blkio cgroup directory, or Mem on v2; "" without disk accounting
@@ -53,20 +59,20 @@ type runCgroup struct {
 // checks that the kernel holds that limit. A limit of 0 makes a cgroup that
 // only accounts: its process's memory and disk reads are measured, not
 // bounded.
-func (h *cgroupHost) create(name string, limit int64) (*runCgroup, error) {
-	cg := &runCgroup{Version: h.Version, Mem: filepath.Join(h.MemParent, name), Device: h.IODevice, rmdir: h.rmdir}
+func (h *Host) create(name string, limit int64) (*Group, error) {
+	cg := &Group{Version: h.Version, Mem: filepath.Join(h.MemParent, name), Device: h.IODevice, rmdir: h.rmdir}
 	if err := h.mkdir(cg.Mem); err != nil {
 		return nil, fmt.Errorf("creating memory cgroup: %v", permissionHint(err))
 	}
 	if limit > 0 {
 		if err := cg.setLimit(limit); err != nil {
-			cg.remove()
+			cg.Remove()
 			return nil, err
 		}
 	}
 	if h.IOParent != "" {
 		if err := cg.setupIO(h, name); err != nil {
-			cg.remove()
+			cg.Remove()
 			return nil, err
 		}
 	}
@@ -74,7 +80,7 @@ func (h *cgroupHost) create(name string, limit int64) (*runCgroup, error) {
 }
 
 // setLimit writes the memory limit and checks that the kernel holds it.
-func (cg *runCgroup) setLimit(limit int64) error {
+func (cg *Group) setLimit(limit int64) error {
 	limitFile := cg.limitFile()
 	if err := writeCgroupFile(filepath.Join(cg.Mem, limitFile), strconv.FormatInt(limit, 10)); err != nil {
 		return err
@@ -108,7 +114,7 @@ func limitHeld(held, wrote int64) bool {
 // setupIO makes the cgroup count its disk reads: on v1 a blkio cgroup of
 // the same name with a read rule that throttles nothing; v2 counts in
 // io.stat once io is enabled in the parent.
-func (cg *runCgroup) setupIO(h *cgroupHost, name string) error {
+func (cg *Group) setupIO(h *Host, name string) error {
 	if cg.Version == 2 {
 		cg.IO = cg.Mem
 		return nil
@@ -123,7 +129,7 @@ func (cg *runCgroup) setupIO(h *cgroupHost, name string) error {
 }
 
 // limitFile is the memory limit's file.
-func (cg *runCgroup) limitFile() string {
+func (cg *Group) limitFile() string {
 	if cg.Version == 1 {
 		return "memory.limit_in_bytes"
 	}
@@ -132,7 +138,7 @@ func (cg *runCgroup) limitFile() string {
 
 // procsFiles are the files a process writes its PID to in order to join
 // the cgroup (one per v1 hierarchy).
-func (cg *runCgroup) procsFiles() []string {
+func (cg *Group) procsFiles() []string {
 	files := []string{filepath.Join(cg.Mem, "cgroup.procs")}
 	if cg.IO != "" && cg.IO != cg.Mem {
 		files = append(files, filepath.Join(cg.IO, "cgroup.procs"))
@@ -140,10 +146,10 @@ func (cg *runCgroup) procsFiles() []string {
 	return files
 }
 
-// wrap returns the command line that starts argv inside the cgroup: a
+// Wrap returns the command line that starts argv inside the cgroup: a
 // shell joins the cgroup and then execs the program, so that the program
 // is inside from its first instruction and keeps the shell's PID.
-func (cg *runCgroup) wrap(argv []string) []string {
+func (cg *Group) Wrap(argv []string) []string {
 	const script = `while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"`
 	out := []string{"/bin/sh", "-c", script, "sh"}
 	out = append(out, cg.procsFiles()...)
@@ -151,9 +157,9 @@ func (cg *runCgroup) wrap(argv []string) []string {
 	return append(out, argv...)
 }
 
-// holds reports whether the process pid is in the memory cgroup, from its
+// Holds reports whether the process pid is in the memory cgroup, from its
 // /proc/PID/cgroup.
-func (cg *runCgroup) holds(procCgroup []byte) bool {
+func (cg *Group) Holds(procCgroup []byte) bool {
 	pc, err := parseProcCgroup(bytes.NewReader(procCgroup))
 	if err != nil {
 		return false
@@ -166,8 +172,8 @@ func (cg *runCgroup) holds(procCgroup []byte) bool {
 	return path != "" && filepath.Base(path) == name
 }
 
-// cgroupSample is one reading of a run cgroup's counters.
-type cgroupSample struct {
+// Sample is one reading of a run cgroup's counters.
+type Sample struct {
 	Usage         int64 `json:"usage"`           // bytes charged: page cache, anon and kernel memory
 	File          int64 `json:"file"`            // page cache (v1 cache, v2 file)
 	Anon          int64 `json:"anon"`            // process memory (v1 rss + rss_huge, v2 anon)
@@ -176,9 +182,9 @@ type cgroupSample struct {
 	DiskReadBytes int64 `json:"disk_read_bytes"` // bytes of those reads; -1 without disk accounting
 }
 
-// sample reads the cgroup's counters.
-func (cg *runCgroup) sample() (cgroupSample, error) {
-	s := cgroupSample{DiskReadOps: -1, DiskReadBytes: -1}
+// Sample reads the cgroup's counters.
+func (cg *Group) Sample() (Sample, error) {
+	s := Sample{DiskReadOps: -1, DiskReadBytes: -1}
 	usageFile := "memory.current"
 	if cg.Version == 1 {
 		usageFile = "memory.usage_in_bytes"
@@ -206,7 +212,7 @@ func (cg *runCgroup) sample() (cgroupSample, error) {
 }
 
 // diskReads returns the reads the cgroup issued to its disk.
-func (cg *runCgroup) diskReads() (ops, bytes int64, err error) {
+func (cg *Group) diskReads() (ops, bytes int64, err error) {
 	if cg.Version == 2 {
 		return readIOStat(filepath.Join(cg.IO, "io.stat"), cg.Device)
 	}
@@ -217,18 +223,18 @@ func (cg *runCgroup) diskReads() (ops, bytes int64, err error) {
 	return ops, bytes, err
 }
 
-// cgroupEnd is what the kernel recorded over the cgroup's life: its peak
+// End is what the kernel recorded over the cgroup's life: its peak
 // usage, how often the limit was hit and whether it killed.
-type cgroupEnd struct {
+type End struct {
 	Limit     int64 // as held at the end
 	Peak      int64 // v1 memory.max_usage_in_bytes, v2 memory.peak; -1 if the kernel has none
 	LimitHits int64 // v1 memory.failcnt, v2 memory.events max
 	OOMKills  int64 // v1 memory.oom_control oom_kill, v2 memory.events oom_kill
 }
 
-// end reads the cgroup's lifetime figures.
-func (cg *runCgroup) end() (cgroupEnd, error) {
-	var e cgroupEnd
+// End reads the cgroup's lifetime figures.
+func (cg *Group) End() (End, error) {
+	var e End
 	var err error
 	if e.Limit, err = readCgroupInt(filepath.Join(cg.Mem, cg.limitFile())); err != nil {
 		return e, err
@@ -255,9 +261,9 @@ func (cg *runCgroup) end() (cgroupEnd, error) {
 	return e, err
 }
 
-// remove deletes the cgroup once its processes have exited. The kernel
+// Remove deletes the cgroup once its processes have exited. The kernel
 // may refuse for a moment after the last exit, so remove retries briefly.
-func (cg *runCgroup) remove() error {
+func (cg *Group) Remove() error {
 	dirs := []string{cg.Mem}
 	if cg.IO != "" && cg.IO != cg.Mem {
 		dirs = append(dirs, cg.IO)
@@ -392,4 +398,10 @@ func permissionHint(err error) error {
 		return fmt.Errorf("%v (memory-bounded runs need root, or write access to the cgroup parent given by --cgroup-parent)", err)
 	}
 	return err
+}
+
+// fileExists reports whether path names an existing file.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

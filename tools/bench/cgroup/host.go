@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package cgroup
 
 import (
 	"bufio"
@@ -132,10 +132,10 @@ func (m cgroupMount) has(controller string) bool {
 	return slices.Contains(m.Controllers, controller)
 }
 
-// cgroupHost is where bench makes the cgroups that bound its runs: the
+// Host is where bench makes the cgroups that bound its runs: the
 // hierarchy version, the parent directory of the memory cgroups and, for
 // per-cgroup disk read accounting, that of the I/O cgroups and the disk.
-type cgroupHost struct {
+type Host struct {
 	Version   int
 	MemParent string // run cgroups are made here (v2: memory and io together)
 	IOParent  string // v1 blkio parent; v2: MemParent if io is enabled there; "" if none
@@ -146,25 +146,25 @@ type cgroupHost struct {
 	rmdir func(string) error // syscall.Rmdir
 }
 
-// cgroupSources are the files a cgroupHost is found from; tests replace them.
-type cgroupSources struct {
+// Sources are the files a Host is found from; tests replace them.
+type Sources struct {
 	Mountinfo string // /proc/self/mountinfo
 	Self      string // /proc/self/cgroup
 	SysDev    string // /sys/dev/block, to find a partition's disk
 }
 
-var hostSources = cgroupSources{Mountinfo: "/proc/self/mountinfo", Self: "/proc/self/cgroup", SysDev: "/sys/dev/block"}
+var HostSources = Sources{Mountinfo: "/proc/self/mountinfo", Self: "/proc/self/cgroup", SysDev: "/sys/dev/block"}
 
 // errNoMemoryCgroup is returned when no hierarchy offers the memory controller.
 var errNoMemoryCgroup = errors.New("no cgroup memory controller: neither a cgroup v1 hierarchy with memory nor cgroup v2 with memory in cgroup.controllers is mounted")
 
-// findCgroupHost finds where to make run cgroups. On cgroup v1 they go
+// FindHost finds where to make run cgroups. On cgroup v1 they go
 // below bench's own memory (and blkio) cgroup, so that they count against
 // whatever bounds bench itself; on cgroup v2, whose controllers cannot be
 // enabled below a cgroup holding processes, below the hierarchy's root.
 // parent, if not "", replaces the memory parent (for a delegated subtree).
 // work is a directory on the disk whose reads are accounted.
-func findCgroupHost(src cgroupSources, parent, work string) (*cgroupHost, error) {
+func FindHost(src Sources, parent, work string) (*Host, error) {
 	mi, err := os.Open(src.Mountinfo)
 	if err != nil {
 		return nil, fmt.Errorf("finding cgroup hierarchies: %v", err)
@@ -183,8 +183,8 @@ func findCgroupHost(src cgroupSources, parent, work string) (*cgroupHost, error)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", src.Self, err)
 	}
-	h := &cgroupHost{mkdir: func(p string) error { return os.Mkdir(p, 0o755) }, rmdir: syscall.Rmdir}
-	h.IODevice, err = diskOf(work, src.SysDev)
+	h := &Host{mkdir: func(p string) error { return os.Mkdir(p, 0o755) }, rmdir: syscall.Rmdir}
+	h.IODevice, err = DiskOf(work, src.SysDev)
 	if err != nil {
 		h.IONote = err.Error()
 	}
@@ -256,10 +256,10 @@ func hasController(path, controller string) bool {
 	return err == nil && slices.Contains(strings.Fields(string(blob)), controller)
 }
 
-// diskOf returns MAJ:MIN of the whole disk holding dir: per-cgroup I/O
+// DiskOf returns MAJ:MIN of the whole disk holding dir: per-cgroup I/O
 // accounting is kept per disk, and a partition's reads count against its
 // disk.
-func diskOf(dir, sysDev string) (string, error) {
+func DiskOf(dir, sysDev string) (string, error) {
 	var st unix.Stat_t
 	if err := unix.Stat(dir, &st); err != nil {
 		return "", fmt.Errorf("disk of %s: %v", dir, err)
