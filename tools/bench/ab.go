@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/internal/dumpmanifest"
 )
@@ -82,7 +83,7 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 			}
 		}
 		m.Files = nil
-		if _, err := populationFiles(m, s.Population); err != nil {
+		if _, err := blockfile.AddPopulation(m, s.Population); err != nil {
 			return nil, ManifestFile{}, fmt.Errorf("--population: %v", err)
 		}
 		m.Files = append(m.Files, rest...)
@@ -106,7 +107,7 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 		head := m.PopulationHead()
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(s.Dump), ".gz"), ".rlp")
 		var err error
-		if wl, err = workloadFile(s.Dump, name, head); err != nil {
+		if wl, err = blockfile.Workload(s.Dump, name, head); err != nil {
 			return nil, ManifestFile{}, fmt.Errorf("--dump: %v", err)
 		}
 		m.Files = append(m.Files, wl)

@@ -18,6 +18,7 @@ package main
 
 import (
 	"slices"
+
 	"statelab/tools/bench/stats"
 )
 

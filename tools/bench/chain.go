@@ -22,6 +22,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"statelab/tools/bench/blockfile"
 )
 
 // userChain is a chain dumpgen did not make, such as a geth export of
@@ -93,50 +95,7 @@ func (c *userChain) workloadNames() []string {
 	return names
 }
 
-// manifest describes the chain as a dump: the population files in order,
-// then each workload with the blocks it adds on top of the population's
-// head, read from the files.
+// manifest describes the chain as a dump (blockfile.ChainManifest).
 func (c *userChain) manifest() (*Manifest, error) {
-	m := &Manifest{Trie: c.Trie, Genesis: c.Genesis, Dir: filepath.Dir(c.Genesis)}
-	head, err := populationFiles(m, c.Population)
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range c.workloadNames() {
-		f, err := workloadFile(c.Workloads[name], name, head)
-		if err != nil {
-			return nil, err
-		}
-		m.Files = append(m.Files, f)
-	}
-	return m, nil
-}
-
-// populationFiles adds the population block files to m and returns the
-// number of the block they end at.
-func populationFiles(m *Manifest, files []string) (uint64, error) {
-	var head uint64
-	for _, p := range files {
-		br, err := readBlockRange(p, head)
-		if err != nil {
-			return 0, fmt.Errorf("population: %v", err)
-		}
-		m.Files = append(m.Files, ManifestFile{File: absPath(p), Role: "population", FirstBlock: br.First, LastBlock: br.Last, GasUsed: br.GasUsed, TxCount: br.TxCount})
-		head = br.Last
-	}
-	return head, nil
-}
-
-// workloadFile describes a workload block file imported on top of block
-// head. It has no slot counts: per-slot figures then use the per-block
-// JSON's loaded and updated slots.
-func workloadFile(path, name string, head uint64) (ManifestFile, error) {
-	br, err := readBlockRange(path, head)
-	if err != nil {
-		return ManifestFile{}, fmt.Errorf("workload %s: %v", name, err)
-	}
-	if br.First != head+1 {
-		return ManifestFile{}, fmt.Errorf("workload %s: %s starts at block %d, but the population ends at block %d", name, path, br.First, head)
-	}
-	return ManifestFile{File: absPath(path), Role: "workload", Workload: name, FirstBlock: br.First, LastBlock: br.Last, GasUsed: br.GasUsed, TxCount: br.TxCount}, nil
+	return blockfile.ChainManifest(c.Trie, c.Genesis, c.Population, c.Workloads)
 }

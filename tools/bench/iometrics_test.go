@@ -19,11 +19,12 @@ package main
 import (
 	"bytes"
 	"math"
+	"strings"
+	"testing"
+
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/slowblock"
-	"strings"
-	"testing"
 )
 
 // boundedRun is a run with per-block I/O samples: cumulative read

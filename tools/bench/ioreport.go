@@ -22,14 +22,15 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"statelab/tools/bench/bytesize"
-	"statelab/tools/bench/stats"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+
+	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/stats"
 )
 
 // ioMetrics are the columns of the report's I/O table, in order.

@@ -20,9 +20,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"statelab/tools/bench/pagecache"
 	"strings"
 	"testing"
+
+	"statelab/tools/bench/pagecache"
 )
 
 func TestJournalBytes(t *testing.T) {

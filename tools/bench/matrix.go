@@ -19,8 +19,9 @@ package main
 import (
 	"fmt"
 	"slices"
-	"statelab/tools/bench/stats"
 	"strings"
+
+	"statelab/tools/bench/stats"
 )
 
 // Config is one cell of a study's matrix: everything that defines a run except

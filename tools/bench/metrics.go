@@ -18,6 +18,7 @@ package main
 
 import (
 	"math"
+
 	"statelab/tools/bench/slowblock"
 )
 

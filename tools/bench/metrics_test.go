@@ -18,8 +18,9 @@ package main
 
 import (
 	"math"
-	"statelab/tools/bench/slowblock"
 	"testing"
+
+	"statelab/tools/bench/slowblock"
 )
 
 // testRun builds a run of blocks with the given total ms, 100M gas each.

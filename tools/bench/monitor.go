@@ -19,12 +19,13 @@ package main
 import (
 	"fmt"
 	"os"
-	"statelab/tools/bench/cgroup"
-	"statelab/tools/bench/iostat"
 	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/iostat"
 )
 
 // ioSample is a reading of a run's cumulative I/O counters.

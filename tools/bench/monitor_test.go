@@ -20,11 +20,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"statelab/tools/bench/cgroup"
 	"testing"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"statelab/tools/bench/cgroup"
 )
 
 // TestMonitorBoundKernel bounds a real process on this host's cgroup hierarchy,

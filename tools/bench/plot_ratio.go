@@ -20,11 +20,12 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"statelab/tools/bench/stats"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"statelab/tools/bench/stats"
 )
 
 // writeRatioPlot draws the headline metric of every variant as a ratio to the

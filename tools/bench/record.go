@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+
 	"statelab/tools/bench/pagecache"
 )
 

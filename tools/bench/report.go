@@ -24,9 +24,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"statelab/tools/bench/bytesize"
 	"strings"
 	"time"
+
+	"statelab/tools/bench/bytesize"
 )
 
 // reportMeta is what a report says about how its runs were made.

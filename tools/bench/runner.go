@@ -25,12 +25,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"statelab/tools/bench/cgroup"
-	"statelab/tools/bench/iostat"
-	"statelab/tools/bench/slowblock"
 	"strings"
 	"syscall"
 	"time"
+
+	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/iostat"
+	"statelab/tools/bench/slowblock"
 )
 
 // importJob is one geth import of a workload file into a prepared datadir.

@@ -20,9 +20,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"time"
+
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
-	"time"
 )
 
 // studyRun is one execution of a study at a scale.

@@ -23,9 +23,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"statelab/tools/bench/bytesize"
 	"strconv"
 	"strings"
+
+	"statelab/tools/bench/bytesize"
 )
 
 // nodeModel is the node a study's memory-bounded scales stand in for

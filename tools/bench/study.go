@@ -23,10 +23,11 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"statelab/tools/bench/bytesize"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"statelab/tools/bench/bytesize"
 )
 
 // knownWorkloads are the workload files dumpgen writes.

@@ -14,7 +14,6 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-
 // Package bytesize parses and formats the byte sizes of bench's settings
 // (memory limits, geth's cache, a node's RAM and state) and reports.
 package bytesize

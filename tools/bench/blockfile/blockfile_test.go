@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package blockfile
 
 import (
 	"compress/gzip"
@@ -71,12 +71,12 @@ func writeBlocks(t *testing.T, path string, blocks []*types.Block) {
 	}
 }
 
-func TestReadBlockRange(t *testing.T) {
+func TestReadRange(t *testing.T) {
 	genesis, blocks := makerBlocks(t, 12)
 	dir := t.TempDir()
 	full := filepath.Join(dir, "full.rlp")
 	writeBlocks(t, full, append([]*types.Block{genesis}, blocks...))
-	br, err := readBlockRange(full, 0)
+	br, err := ReadRange(full, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,25 +84,25 @@ func TestReadBlockRange(t *testing.T) {
 		t.Errorf("full export: %+v, want blocks 1..12 (the genesis skipped), 12 txs", br)
 	}
 	// Blocks the chain already has are skipped, as geth import skips them.
-	if br, err = readBlockRange(full, 8); err != nil || br.First != 9 || br.Blocks != 4 {
+	if br, err = ReadRange(full, 8); err != nil || br.First != 9 || br.Blocks != 4 {
 		t.Errorf("after block 8: %+v, %v", br, err)
 	}
 	gz := filepath.Join(dir, "tail.rlp.gz")
 	writeBlocks(t, gz, blocks[5:])
-	if br, err = readBlockRange(gz, 5); err != nil || br.First != 6 || br.Last != 12 {
+	if br, err = ReadRange(gz, 5); err != nil || br.First != 6 || br.Last != 12 {
 		t.Errorf("gzipped tail: %+v, %v", br, err)
 	}
-	if _, err = readBlockRange(full, 12); err == nil || !strings.Contains(err.Error(), "no block after block 12") {
+	if _, err = ReadRange(full, 12); err == nil || !strings.Contains(err.Error(), "no block after block 12") {
 		t.Errorf("nothing to import: %v", err)
 	}
 	gap := filepath.Join(dir, "gap.rlp")
 	writeBlocks(t, gap, []*types.Block{blocks[0], blocks[2]})
-	if _, err = readBlockRange(gap, 0); err == nil || !strings.Contains(err.Error(), "not a consecutive chain") {
+	if _, err = ReadRange(gap, 0); err == nil || !strings.Contains(err.Error(), "not a consecutive chain") {
 		t.Errorf("gap: %v", err)
 	}
 	junk := filepath.Join(dir, "junk.rlp")
 	os.WriteFile(junk, []byte("not rlp at all"), 0o644)
-	if _, err = readBlockRange(junk, 0); err == nil || !strings.Contains(err.Error(), junk) {
+	if _, err = ReadRange(junk, 0); err == nil || !strings.Contains(err.Error(), junk) {
 		t.Errorf("junk: %v, want an error naming the file", err)
 	}
 }
@@ -111,17 +111,15 @@ func TestReadBlockRange(t *testing.T) {
 // [chain] table gives it, and refuses a workload that does not continue
 // the population.
 func TestChainManifest(t *testing.T) {
-	genesis, blocks := makerBlocks(t, 10)
+	first, blocks := makerBlocks(t, 10)
 	dir := t.TempDir()
-	writeBlocks(t, filepath.Join(dir, "pop.rlp"), append([]*types.Block{genesis}, blocks[:6]...))
+	writeBlocks(t, filepath.Join(dir, "pop.rlp"), append([]*types.Block{first}, blocks[:6]...))
 	writeBlocks(t, filepath.Join(dir, "tail.rlp"), blocks[6:])
 	writeBlocks(t, filepath.Join(dir, "late.rlp"), blocks[8:])
 	os.WriteFile(filepath.Join(dir, "genesis.json"), []byte("{}"), 0o644)
-	c := &userChain{Genesis: "genesis.json", Population: []string{"pop.rlp"}, Workloads: map[string]string{"tail": "tail.rlp"}}
-	if err := c.validate(dir); err != nil {
-		t.Fatal(err)
-	}
-	m, err := c.manifest()
+	genesis, pop := filepath.Join(dir, "genesis.json"), []string{filepath.Join(dir, "pop.rlp")}
+	workloads := map[string]string{"tail": filepath.Join(dir, "tail.rlp")}
+	m, err := ChainManifest("mpt", genesis, pop, workloads)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,54 +130,8 @@ func TestChainManifest(t *testing.T) {
 	if pops := m.Populations(); len(pops) != 1 || m.Trie != "mpt" {
 		t.Errorf("populations %v, trie %q", pops, m.Trie)
 	}
-	c.Workloads["late"] = filepath.Join(dir, "late.rlp")
-	if _, err := c.manifest(); err == nil || !strings.Contains(err.Error(), "starts at block 9, but the population ends at block 6") {
+	workloads["late"] = filepath.Join(dir, "late.rlp")
+	if _, err := ChainManifest("mpt", genesis, pop, workloads); err == nil || !strings.Contains(err.Error(), "starts at block 9, but the population ends at block 6") {
 		t.Errorf("late workload: %v", err)
-	}
-	bad := &userChain{Genesis: "genesis.json", Population: []string{"missing.rlp"}, Workloads: map[string]string{"t": "tail.rlp"}}
-	if err := bad.validate(dir); err == nil || !strings.Contains(err.Error(), "missing.rlp") {
-		t.Errorf("missing file: %v", err)
-	}
-}
-
-// TestChainStudy loads a study of a chain dumpgen did not make: its
-// workloads are the chain's, its trie the chain's, and its scales need no
-// entries.
-func TestChainStudy(t *testing.T) {
-	genesis, blocks := makerBlocks(t, 4)
-	dir := t.TempDir()
-	writeBlocks(t, filepath.Join(dir, "pop.rlp"), []*types.Block{genesis, blocks[0], blocks[1]})
-	writeBlocks(t, filepath.Join(dir, "tail.rlp"), blocks[2:])
-	os.WriteFile(filepath.Join(dir, "genesis.json"), []byte("{}"), 0o644)
-	text := `name = "c"
-tries = ["mpt"]
-workloads = ["tail"]
-baseline = "mpt"
-[chain]
-genesis = "genesis.json"
-population = ["pop.rlp"]
-[chain.workloads]
-tail = "tail.rlp"
-[scale.smoke]
-runs = 3
-`
-	path := filepath.Join(dir, "c.toml")
-	os.WriteFile(path, []byte(text), 0o644)
-	s, err := loadStudy(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Chain.Genesis != filepath.Join(dir, "genesis.json") {
-		t.Errorf("genesis %q not resolved against the study's directory", s.Chain.Genesis)
-	}
-	for _, tt := range []struct{ old, new, want string }{
-		{`tries = ["mpt"]`, "tries = [\"ubt\"]\ngroup_depths = [5]", "its chain's trie only"},
-		{`workloads = ["tail"]`, `workloads = ["erc20_approve"]`, `unknown workload "erc20_approve" (want one of tail)`},
-		{`population = ["pop.rlp"]`, `population = []`, "population lists no block file"},
-	} {
-		os.WriteFile(path, []byte(strings.Replace(text, tt.old, tt.new, 1)), 0o644)
-		if _, err := loadStudy(path); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want %q", tt.new, err, tt.want)
-		}
 	}
 }

@@ -14,7 +14,12 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package blockfile reads what an RLP block file holds, as geth import will
+// process it: the range of blocks, their gas and transactions. It describes
+// a chain given as block files (a geth export, which has no dumpgen
+// manifest) as a dump's manifest, so that bench runs it as it runs dumpgen's
+// dumps.
+package blockfile
 
 import (
 	"bufio"
@@ -28,10 +33,10 @@ import (
 	"github.com/ethereum/go-ethereum/rlp"
 )
 
-// blockRange is what a block file holds, read from the file itself: how
+// Range is what a block file holds, read from the file itself: how
 // bench knows the blocks of a chain that has no dumpgen manifest, such as
 // one written by geth export.
-type blockRange struct {
+type Range struct {
 	First, Last uint64 // block numbers of the first and last block imported
 	Blocks      int    // blocks geth import will process
 	GasUsed     uint64
@@ -45,13 +50,13 @@ type exportRecord struct {
 	Rest   []rlp.RawValue `rlp:"tail"`
 }
 
-// readBlockRange reads the blocks of an RLP block file (gzip-compressed if
+// ReadRange reads the blocks of an RLP block file (gzip-compressed if
 // its name ends in .gz, as geth import reads it) that geth import will
 // process on top of a chain whose head is block after: like geth import,
 // it skips the genesis block and blocks the chain already has. Blocks must
 // be consecutive.
-func readBlockRange(path string, after uint64) (blockRange, error) {
-	var br blockRange
+func ReadRange(path string, after uint64) (Range, error) {
+	var br Range
 	f, err := os.Open(path)
 	if err != nil {
 		return br, err
