@@ -21,6 +21,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"statelab/tools/bench/command"
 )
 
 // The last step of preparing a datadir: compacting its key-value store.
@@ -51,7 +53,7 @@ func compactDatadir(geth, dir string, progress func(string, ...any)) error {
 			return err
 		}
 		progress("compacting the database of %s (%.1f MB of write-ahead log)", dir, float64(before)/1e6)
-		if err := runCommand(filepath.Join(dir, "compact.log"), geth, "db", "compact", "--datadir", data); err != nil {
+		if err := command.Run(filepath.Join(dir, "compact.log"), geth, "db", "compact", "--datadir", data); err != nil {
 			return err
 		}
 		after, err := walBytes(data)

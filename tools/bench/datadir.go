@@ -20,6 +20,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"statelab/tools/bench/command"
 )
 
 // prepareDatadir initialises a datadir from the dump's genesis with the given
@@ -51,7 +53,7 @@ func persistJournal(chaininfo, dir string, progress func(string, ...any)) error 
 		if err := os.Remove(filepath.Join(dir, compactedMark)); err != nil && !os.IsNotExist(err) {
 			return err
 		}
-		return runCommand(filepath.Join(dir, "persist.log"), chaininfo, "persist", "--datadir", filepath.Join(dir, "datadir"))
+		return command.Run(filepath.Join(dir, "persist.log"), chaininfo, "persist", "--datadir", filepath.Join(dir, "datadir"))
 	})
 	return err
 }
@@ -90,7 +92,7 @@ func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progre
 			initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", gd))
 		}
 		initArgs = append(initArgs, "init", m.GenesisPath())
-		if err := runCommand(filepath.Join(dir, "init.log"), geth, initArgs...); err != nil {
+		if err := command.Run(filepath.Join(dir, "init.log"), geth, initArgs...); err != nil {
 			return err
 		}
 		importArgs := append([]string{"import", "--datadir", data}, m.Populations()...)
@@ -98,7 +100,7 @@ func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progre
 		stop := make(chan struct{})
 		defer close(stop)
 		go watchImport(filepath.Base(dir), logPath, m.PopulationHead(), progress, stop)
-		return runCommand(logPath, geth, importArgs...)
+		return command.Run(logPath, geth, importArgs...)
 	})
 	if done {
 		progress("reusing prepared datadir %s", dir)

@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"statelab/tools/bench/command"
 	"statelab/tools/internal/dumpmanifest"
 )
 
@@ -55,7 +56,7 @@ func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...a
 	}
 	stop := make(chan struct{})
 	go watchDumpgen(filepath.Base(dir), dir+".log", progress, stop)
-	err := runCommand(dir+".log", dumpgen, args...)
+	err := command.Run(dir+".log", dumpgen, args...)
 	close(stop)
 	if err != nil {
 		return nil, err

@@ -18,7 +18,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -55,21 +54,4 @@ func optionalLog(t *testing.T, content string) string {
 		return filepath.Join(t.TempDir(), "absent.log")
 	}
 	return writeTemp(t, "progress.log", content)
-}
-
-func TestRunCommandStreamsLog(t *testing.T) {
-	dir := t.TempDir()
-	logPath := filepath.Join(dir, "cmd.log")
-	// The script checks that its first line reached the log before it ends.
-	script := fmt.Sprintf(`echo first; grep -q first %q && echo seen`, logPath)
-	if err := runCommand(logPath, "/bin/sh", "-c", script); err != nil {
-		t.Fatal(err)
-	}
-	if blob, _ := os.ReadFile(logPath); string(blob) != "first\nseen\n" {
-		t.Errorf("log %q, want the output written while the command ran", blob)
-	}
-	err := runCommand(logPath, "/bin/sh", "-c", "echo broken; exit 3")
-	if err == nil || !strings.Contains(err.Error(), logPath) || !strings.Contains(err.Error(), "broken") {
-		t.Errorf("failing command: error %v, want the log path and its tail", err)
-	}
 }

@@ -22,8 +22,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/iostat"
 )
@@ -129,16 +127,4 @@ func (m *runMonitor) finish() ioSample {
 	close(m.stop)
 	<-m.done
 	return s
-}
-
-// waitExited blocks until pid has exited, leaving it unreaped: its /proc
-// entry stays readable until exec.Cmd.Wait reaps it.
-func waitExited(pid int) {
-	var info unix.Siginfo
-	for {
-		err := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
-		if err != unix.EINTR {
-			return
-		}
-	}
 }

@@ -26,6 +26,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/command"
 )
 
 // TestMonitorBoundKernel bounds a real process on this host's cgroup hierarchy,
@@ -57,7 +58,7 @@ func TestMonitorBoundKernel(t *testing.T) {
 		t.Fatal(err)
 	}
 	mon := startMonitor(cmd.Process.Pid, cg, 5*time.Millisecond)
-	waitExited(cmd.Process.Pid)
+	command.WaitExited(cmd.Process.Pid)
 	last := mon.finish()
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)

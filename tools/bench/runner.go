@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/command"
 	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/slowblock"
 )
@@ -92,7 +93,7 @@ func (j importJob) run() (*importResult, error) {
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = pw, pw
-	cmd.SysProcAttr = diesWithParent()
+	cmd.SysProcAttr = command.DiesWithParent()
 	if len(j.Env) > 0 {
 		cmd.Env = append(os.Environ(), j.Env...)
 	}
@@ -107,7 +108,7 @@ func (j importJob) run() (*importResult, error) {
 	mon := startMonitor(cmd.Process.Pid, j.Cgroup, 50*time.Millisecond)
 	copied := make(chan error, 1)
 	go func() { copied <- copyLog(pr, logf, mon.mark) }()
-	waitExited(cmd.Process.Pid)
+	command.WaitExited(cmd.Process.Pid)
 	cerr := <-copied // geth has exited: its output ends
 	pr.Close()
 	last := mon.finish()
@@ -128,7 +129,7 @@ func (j importJob) run() (*importResult, error) {
 		res.Bound, berr = j.boundRecord(mon)
 	}
 	if werr != nil {
-		msg := fmt.Sprintf("%s %s: %v (log %s):\n%s", filepath.Base(j.Geth), strings.Join(j.importArgs(), " "), werr, j.LogPath, logTail(j.LogPath, 15))
+		msg := fmt.Sprintf("%s %s: %v (log %s):\n%s", filepath.Base(j.Geth), strings.Join(j.importArgs(), " "), werr, j.LogPath, command.LogTail(j.LogPath, 15))
 		if res.Bound != nil && res.Bound.OOMKills > 0 {
 			msg = fmt.Sprintf("geth was killed by the memory cgroup's OOM killer (limit %d MiB): raise the memory limit or lower geth's --cache\n%s", res.Bound.Limit>>20, msg)
 		}
@@ -191,44 +192,4 @@ func copyLog(r io.Reader, w io.Writer, onBlock func()) error {
 			return err
 		}
 	}
-}
-
-// runCommand runs a preparation command (init, population import), writing
-// its output to logPath as it comes, so that a long import can be followed
-// there (and by watchImport), and naming the log in any error.
-func runCommand(logPath, bin string, args ...string) error {
-	out, err := os.Create(logPath)
-	if err != nil {
-		return err
-	}
-	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = diesWithParent()
-	err = cmd.Run()
-	if cerr := out.Close(); cerr != nil && err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("%s %s: %v (log %s):\n%s", filepath.Base(bin), strings.Join(args, " "), err, logPath, logTail(logPath, 15))
-	}
-	return nil
-}
-
-// diesWithParent makes a child process get SIGKILL when bench exits, so that
-// an interrupted study leaves no geth writing into its datadirs.
-func diesWithParent() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-}
-
-// logTail returns the last n lines of a log file.
-func logTail(path string, n int) string {
-	blob, err := os.ReadFile(path)
-	if err != nil {
-		return ""
-	}
-	lines := strings.Split(strings.TrimRight(string(blob), "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }

@@ -21,6 +21,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"statelab/tools/bench/command"
 )
 
 // sidecarPath is where the BAL sidecar of one workload of a dump is kept in
@@ -51,7 +53,7 @@ func ensureSidecar(balgen, geth, prepared, path string, m *Manifest, workload st
 	progress("generating BAL sidecar %s with balgen offline", path)
 	tmp := path + ".tmp"
 	os.Remove(tmp)
-	err = runCommand(path+".log", balgen, "offline", "--datadir", filepath.Join(prepared, "datadir"),
+	err = command.Run(path+".log", balgen, "offline", "--datadir", filepath.Join(prepared, "datadir"),
 		"--dump", file, "--geth", geth, "--type", "4", "--out", tmp)
 	if err != nil {
 		os.Remove(tmp)

@@ -17,16 +17,16 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"statelab/tools/bench/command"
 )
 
 // traceCollector gathers the traces of runs made with a telemetry level: the
@@ -76,7 +76,7 @@ func (tc *traceCollector) collect(dir, service string, rec *RunRecord) (string, 
 		err  error
 	)
 	for {
-		blob, err = runOutput(tc.tracesum, append(args, "--json")...)
+		blob, err = command.Output(tc.tracesum, append(args, "--json")...)
 		if err == nil {
 			var sums []json.RawMessage
 			if err = json.Unmarshal(blob, &sums); err == nil {
@@ -101,7 +101,7 @@ func (tc *traceCollector) collect(dir, service string, rec *RunRecord) (string, 
 	if err := os.WriteFile(filepath.Join(dir, rel), blob, 0o644); err != nil {
 		return "", err
 	}
-	text, err := runOutput(tc.tracesum, args...)
+	text, err := command.Output(tc.tracesum, args...)
 	if err != nil {
 		return "", fmt.Errorf("summarizing traces of %s: %v", service, err)
 	}
@@ -123,22 +123,10 @@ func (tc *traceCollector) writePage(dir string) error {
 		return err
 	}
 	args := append([]string{"--from-json", "--html", filepath.Join(dir, tracePage), "--title", "Traced blocks of study " + tc.study}, files...)
-	if _, err := runOutput(tc.tracesum, args...); err != nil {
+	if _, err := command.Output(tc.tracesum, args...); err != nil {
 		return fmt.Errorf("drawing %s: %v", tracePage, err)
 	}
 	return nil
-}
-
-// runOutput runs a command and returns its standard output; its standard
-// error is part of any error.
-func runOutput(bin string, args ...string) ([]byte, error) {
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s %s: %v: %s", filepath.Base(bin), strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return stdout.Bytes(), nil
 }
 
 // readNodeFetches sums the node fetches by source over the block summaries
