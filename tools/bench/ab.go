@@ -28,6 +28,7 @@ import (
 
 	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
 
@@ -128,13 +129,13 @@ func absPath(p string) string {
 // binaries of a study do: two preparations of one population differ in
 // their on-disk layout (a cold run of one read 3 MB more than of the other),
 // which would be measured as a difference between the flags.
-func abBinaries(s *abSpec) []Binary {
-	a := Binary{Name: "a", Path: absPath(s.A)}
-	b := Binary{Name: "b", Path: absPath(s.B)}
+func abBinaries(s *abSpec) []study.Binary {
+	a := study.Binary{Name: "a", Path: absPath(s.A)}
+	b := study.Binary{Name: "b", Path: absPath(s.B)}
 	if a.Path == b.Path {
-		b.datadir = a.Name
+		b.Datadir = a.Name
 	}
-	return []Binary{a, b}
+	return []study.Binary{a, b}
 }
 
 // runAB prepares a datadir per binary (one for both when they are the same), alternates cold runs of A and B, writes
@@ -156,18 +157,18 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 	if s.Trie == "ubt" {
 		gd = s.GroupDepth
 	}
-	var configs []Config
+	var configs []study.Config
 	for _, b := range abBinaries(s) {
 		if _, err := os.Stat(b.Path); err != nil {
 			return fmt.Errorf("--%s: %v", b.Name, err)
 		}
-		configs = append(configs, Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, showGeth: true})
+		configs = append(configs, study.Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, ShowGeth: true})
 	}
 	if err := h.prepareDatadirs(configs, map[string]*Manifest{s.Trie: m}, s.PrepareJobs); err != nil {
 		return err
 	}
 	blocks := int(wl.LastBlock - wl.FirstBlock + 1)
-	model, err := h.applyModel(nil, Scale{WorkloadBlocks: blocks}, s.MemLimit, s.GethCache, h.preparedDir(m, configs[0]))
+	model, err := h.applyModel(nil, study.Scale{WorkloadBlocks: blocks}, s.MemLimit, s.GethCache, h.preparedDir(m, configs[0]))
 	if err != nil {
 		return err
 	}
@@ -188,10 +189,10 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 	meta := reportMeta{
 		Title:    "A/B: " + filepath.Base(s.B) + " against " + filepath.Base(s.A),
 		Study:    "bench ab --dump " + s.Dump,
-		Scale:    Scale{Runs: s.Runs, WorkloadBlocks: blocks, Entries: m.Entries},
+		Scale:    study.Scale{Runs: s.Runs, WorkloadBlocks: blocks, Entries: m.Entries},
 		Baseline: configs[0].Variant(),
 		Headline: "wall_s",
-		Geth:     []Binary{configs[0].Geth, configs[1].Geth},
+		Geth:     []study.Binary{configs[0].Geth, configs[1].Geth},
 		Date:     time.Now().UTC(),
 		Model:    model,
 	}
@@ -204,7 +205,7 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 
 // printAB prints both binaries' medians and the ratio B/A with its bootstrap
 // CI and U test, for every metric both have.
-func printAB(w io.Writer, a *Analysis, configs []Config, args [2][]string) {
+func printAB(w io.Writer, a *Analysis, configs []study.Config, args [2][]string) {
 	wl := configs[0].Workload
 	ca, cb := a.cell(wl, configs[0].Variant()), a.cell(wl, configs[1].Variant())
 	fmt.Fprintf(w, "A = %s\nB = %s\nworkload %s, %d measured runs each (first discarded), cold cache\n\n",

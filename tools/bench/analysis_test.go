@@ -22,6 +22,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"statelab/tools/bench/study"
 )
 
 // TestAnalyze checks grouping, the warm-up exclusion and the comparison with
@@ -67,7 +69,7 @@ func TestWriteOutputs(t *testing.T) {
 		runs = append(runs, testRun("mpt", "w", i == 0, 100, ms), testRun("ubt-gd5", "w", i == 0, 100, 2*ms))
 	}
 	dir := t.TempDir()
-	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: Scale{Runs: 4}}
+	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}
 	if err := writeOutputs(dir, meta, runs); err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +94,7 @@ func TestWriteOutputsOneVariant(t *testing.T) {
 		runs = append(runs, testRun("mpt", "w", i == 0, 100, ms))
 	}
 	dir := t.TempDir()
-	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: Scale{Runs: 4}}
+	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}
 	if err := writeOutputs(dir, meta, runs); err != nil {
 		t.Fatal(err)
 	}

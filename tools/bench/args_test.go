@@ -19,6 +19,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"statelab/tools/bench/study"
 )
 
 func TestFlagsFirst(t *testing.T) {
@@ -58,8 +60,8 @@ func TestABSharedDatadir(t *testing.T) {
 	m := &Manifest{Dir: "/dumps/mpt-20000"}
 	dirs := func(s *abSpec) (string, string) {
 		bins := abBinaries(s)
-		a := Config{Trie: "mpt", Geth: bins[0]}
-		b := Config{Trie: "mpt", Geth: bins[1]}
+		a := study.Config{Trie: "mpt", Geth: bins[0]}
+		b := study.Config{Trie: "mpt", Geth: bins[1]}
 		return h.preparedDir(m, a), h.preparedDir(m, b)
 	}
 	if a, b := dirs(&abSpec{A: "/bin/geth", B: "/bin/../bin/geth"}); a != b {

@@ -25,6 +25,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"statelab/tools/bench/study"
 )
 
 var (
@@ -133,19 +135,19 @@ func runAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	study, err := loadStudy(ctx.Args().First())
+	s, err := study.Load(ctx.Args().First(), metricNames())
 	if err != nil {
 		return err
 	}
-	if _, err := study.scale(ctx.String(scaleFlag.Name)); err != nil {
+	if _, err := s.Scale(ctx.String(scaleFlag.Name)); err != nil {
 		return err
 	}
 	bin := ctx.String(binFlag.Name)
-	if err := study.resolveBinaries(bin); err != nil {
+	if err := s.ResolveBinaries(bin); err != nil {
 		return err
 	}
 	dumpgen := filepath.Join(bin, "dumpgen")
-	if _, err := os.Stat(dumpgen); err != nil && study.Chain == nil {
+	if _, err := os.Stat(dumpgen); err != nil && s.Chain == nil {
 		return fmt.Errorf("--bin: %v", err)
 	}
 	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
@@ -153,7 +155,7 @@ func runAction(ctx *cli.Context) error {
 		return err
 	}
 	h.persist = findChaininfo(bin, h.progress)
-	sr := &studyRun{study: study, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h,
+	sr := &studyRun{study: s, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h,
 		memLimit: ctx.String(memLimitFlag.Name), gethCache: ctx.String(gethCacheFlag.Name), cgroupParent: ctx.String(cgroupParentFlag.Name),
 		prepareOnly: ctx.Bool(prepareOnlyFlag.Name), prepareJobs: jobs}
 	if balgen := filepath.Join(bin, "balgen"); fileExists(balgen) {
@@ -164,7 +166,7 @@ func runAction(ctx *cli.Context) error {
 		if !fileExists(tracesum) {
 			return fmt.Errorf("--traces: no tracesum in --bin %s", bin)
 		}
-		h.traces = &traceCollector{jaeger: url, otlp: ctx.String(otlpFlag.Name), tracesum: tracesum, study: study.Name, wait: 30 * time.Second}
+		h.traces = &traceCollector{jaeger: url, otlp: ctx.String(otlpFlag.Name), tracesum: tracesum, study: s.Name, wait: 30 * time.Second}
 	}
 	if err := sr.execute(); err != nil {
 		return err

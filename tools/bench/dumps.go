@@ -23,12 +23,13 @@ import (
 	"strconv"
 
 	"statelab/tools/bench/command"
+	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
 
 // dumpDir is where the dump of a trie kind at a scale lives under the work
 // directory.
-func dumpDir(work, trie string, sc Scale) string {
+func dumpDir(work, trie string, sc study.Scale) string {
 	name := fmt.Sprintf("%s-%d-%d", trie, sc.Entries, sc.WorkloadBlocks)
 	if sc.WorkloadGas != 0 {
 		name += fmt.Sprintf("-gas%d", sc.WorkloadGas)
@@ -38,7 +39,7 @@ func dumpDir(work, trie string, sc Scale) string {
 
 // ensureDump returns the dump of a trie kind at a scale, generating it with
 // dumpgen unless a matching one is already there.
-func ensureDump(dumpgen, work, trie string, sc Scale, progress func(string, ...any)) (*Manifest, error) {
+func ensureDump(dumpgen, work, trie string, sc study.Scale, progress func(string, ...any)) (*Manifest, error) {
 	dir := dumpDir(work, trie, sc)
 	path := filepath.Join(dir, "manifest.json")
 	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {

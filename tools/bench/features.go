@@ -20,17 +20,19 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+
+	"statelab/tools/bench/study"
 )
 
 // checkFeatures refuses a matrix that asks a geth binary for a flag its
 // import command does not have: --bal.file for BAL types other than none,
 // --telemetry.level for a telemetry level.
-func checkFeatures(configs []Config) error {
+func checkFeatures(configs []study.Config) error {
 	help := map[string]string{}
 	for _, c := range configs {
 		var flag, what string
 		switch {
-		case usesBAL(c):
+		case c.UsesBAL():
 			flag, what = "--bal.file", "BAL type "+c.BAL
 		case c.Telemetry != "":
 			flag, what = "--telemetry.level", "telemetry level "+c.Telemetry

@@ -29,6 +29,7 @@ import (
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/pagecache"
+	"statelab/tools/bench/study"
 	"statelab/tools/internal/fsutil"
 )
 
@@ -47,7 +48,7 @@ type harness struct {
 	traces   *traceCollector // nil: spans of telemetry runs are not collected
 	persist  string          // chaininfo binary that writes journaled state to disk; "" to skip
 	bound    *cgroup.Bound   // memory bound of cold runs; nil for unbounded runs
-	model    *scaleModel     // the scale model: geth's --cache; nil for geth's defaults
+	model    *study.Model    // the scale model: geth's --cache; nil for geth's defaults
 }
 
 // newHarness makes the work and log directories.
@@ -72,12 +73,12 @@ func (h *harness) progress(format string, args ...any) {
 // applyModel resolves the scale model against a reference prepared
 // datadir, sets the memory bound's limit and geth's cache, and returns the
 // model for the report. bound must be set if the model bounds memory.
-func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref string) (*scaleModel, error) {
+func (h *harness) applyModel(node *study.Node, sc study.Scale, memLimit, gethCache, ref string) (*study.Model, error) {
 	refBytes, err := treeBytes(filepath.Join(ref, "datadir"))
 	if err != nil {
 		return nil, err
 	}
-	m, err := resolveModel(node, sc, memLimit, gethCache, ref, refBytes)
+	m, err := study.ResolveModel(node, sc, memLimit, gethCache, ref, refBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +107,7 @@ func (h *harness) applyModel(node *nodeModel, sc Scale, memLimit, gethCache, ref
 }
 
 // limitText describes a model's memory limit for progress lines.
-func limitText(m *scaleModel) string {
+func limitText(m *study.Model) string {
 	if m.Calibrate {
 		return fmt.Sprintf("auto (per configuration, calibrated by its warm-up: geth's own memory + %s, %.2f%% of the datadir, of page cache)", bytesize.MiB(m.PageBudget), 100*m.PageShare)
 	}
@@ -114,7 +115,7 @@ func limitText(m *scaleModel) string {
 }
 
 // runOnce measures one run of a configuration.
-func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string, run int) (*RunRecord, error) {
+func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []string, run int) (*RunRecord, error) {
 	mf, file, err := m.Workload(c.Workload)
 	if err != nil {
 		return nil, err
@@ -153,7 +154,7 @@ func (h *harness) runOnce(c Config, m *Manifest, prepared string, extra []string
 	if h.bound != nil && c.Cache == "cold" {
 		// Warm runs are the in-memory reference: their datadir was read
 		// into the page cache outside any bound, so they run unbounded.
-		if job.Cgroup, err = h.bound.NewRun(h.model.limitFor(c.Label())); err != nil {
+		if job.Cgroup, err = h.bound.NewRun(h.model.LimitFor(c.Label())); err != nil {
 			return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
 		}
 		defer func() {
@@ -198,21 +199,21 @@ func (h *harness) checkBlocks(rec *RunRecord, mf ManifestFile) error {
 }
 
 // configArgs are the import flags a configuration adds: BAL and telemetry.
-func (h *harness) configArgs(c Config, m *Manifest) []string {
+func (h *harness) configArgs(c study.Config, m *Manifest) []string {
 	var args []string
-	if usesBAL(c) {
+	if c.UsesBAL() {
 		args = append(args, "--bal.file", sidecarPath(h.work, m, c.Workload), "--bal.type", balTypeFlag(c.BAL))
 	}
 	if c.Telemetry != "" {
 		args = append(args, "--telemetry", "--telemetry.level="+c.Telemetry)
 	}
-	return append(args, h.model.cacheArgs()...)
+	return append(args, h.model.CacheArgs()...)
 }
 
 // globalArgs are the flags of a configuration that go before the import
 // command: --bintrie.groupdepth for a binary that needs it given (upstream
 // geth defines it only as a global flag).
-func globalArgs(c Config) []string {
+func globalArgs(c study.Config) []string {
 	if c.Trie == "ubt" && c.Geth.GroupDepthFlag {
 		return []string{fmt.Sprintf("--bintrie.groupdepth=%d", c.GroupDepth)}
 	}

@@ -18,6 +18,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,4 +55,14 @@ func optionalLog(t *testing.T, content string) string {
 		return filepath.Join(t.TempDir(), "absent.log")
 	}
 	return writeTemp(t, "progress.log", content)
+}
+
+// writeTemp writes text to a file of the given name in a test directory.
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -61,6 +61,15 @@ var metrics = []metric{
 	{"disk_node_fetches_per_slot", "disk-node-fetches/slot", "trie nodes fetched from disk per slot (traces)", true, perSlot(nodeFetches("disk"))},
 }
 
+// metricNames lists the names of every metric, in report order.
+func metricNames() []string {
+	names := make([]string, len(metrics))
+	for i, m := range metrics {
+		names[i] = m.Name
+	}
+	return names
+}
+
 // metricByName finds a metric.
 func metricByName(name string) (metric, bool) {
 	for _, m := range metrics {

@@ -21,6 +21,9 @@ import (
 	"fmt"
 
 	"golang.org/x/sync/errgroup"
+
+	"statelab/tools/bench/blockfile"
+	"statelab/tools/bench/study"
 )
 
 // defaultPrepareJobs is how many dumps or datadirs a study prepares at once
@@ -32,8 +35,8 @@ const defaultPrepareJobs = 2
 
 // prepareDumps makes, or reuses, the dump of every trie the study runs at
 // the scale, sr.prepareJobs at once, and returns their manifests by trie.
-func (sr *studyRun) prepareDumps(sc Scale) (map[string]*Manifest, error) {
-	tries := sr.study.triesAt(sc)
+func (sr *studyRun) prepareDumps(sc study.Scale) (map[string]*Manifest, error) {
+	tries := sr.study.TriesAt(sc)
 	found := make([]*Manifest, len(tries))
 	jobs := make([]func() error, len(tries))
 	for i, trie := range tries {
@@ -54,17 +57,18 @@ func (sr *studyRun) prepareDumps(sc Scale) (map[string]*Manifest, error) {
 
 // chainManifests describes the study's own chain as the dump of its one
 // trie, and records the workload's length in the scale for the report.
-func (sr *studyRun) chainManifests(sc *Scale) (map[string]*Manifest, error) {
+func (sr *studyRun) chainManifests(sc *study.Scale) (map[string]*Manifest, error) {
 	sr.h.progress("reading the block files of the study's chain")
-	m, err := sr.study.Chain.manifest()
+	ch := sr.study.Chain
+	m, err := blockfile.ChainManifest(ch.Trie, ch.Genesis, ch.Population, ch.Workloads)
 	if err != nil {
-		return nil, fmt.Errorf("study %s: chain: %v", sr.study.path, err)
+		return nil, fmt.Errorf("study %s: chain: %v", sr.study.Path, err)
 	}
 	if mf, _, err := m.Workload(sr.study.Workloads[0]); err == nil {
 		sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1)
 	}
 	manifests := map[string]*Manifest{}
-	for _, trie := range sr.study.triesAt(*sc) {
+	for _, trie := range sr.study.TriesAt(*sc) {
 		manifests[trie] = m
 	}
 	return manifests, nil
@@ -74,7 +78,7 @@ func (sr *studyRun) chainManifests(sc *Scale) (map[string]*Manifest, error) {
 // jobs at once, each from the manifest of its trie. Configurations that
 // share a datadir prepare it once; datadirs of an older bench's layout are
 // moved into place first.
-func (h *harness) prepareDatadirs(configs []Config, manifests map[string]*Manifest, jobs int) error {
+func (h *harness) prepareDatadirs(configs []study.Config, manifests map[string]*Manifest, jobs int) error {
 	seen := map[string]bool{}
 	var work []func() error
 	for _, c := range configs {
@@ -88,7 +92,7 @@ func (h *harness) prepareDatadirs(configs []Config, manifests map[string]*Manife
 			return err
 		}
 		work = append(work, func() error {
-			return prepareDatadir(c.Geth.preparer(), h.persist, dir, c.Trie, c.GroupDepth, m, h.progress)
+			return prepareDatadir(c.Geth.Preparer(), h.persist, dir, c.Trie, c.GroupDepth, m, h.progress)
 		})
 	}
 	return runJobs(jobs, work)

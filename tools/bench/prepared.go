@@ -20,11 +20,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"statelab/tools/bench/study"
 )
 
 // preparedDir is the prepared datadir of a configuration on a dump, under
 // the work directory's datadirs/, in a folder named by populationKey.
-func (h *harness) preparedDir(m *Manifest, c Config) string {
+func (h *harness) preparedDir(m *Manifest, c study.Config) string {
 	return filepath.Join(h.work, "datadirs", populationKey(m), c.DatadirKey())
 }
 
@@ -48,7 +50,7 @@ func populationKey(m *Manifest) string {
 // not prepared again. It does nothing when the new place is taken or there is
 // nothing to move. Both places are in the work directory, so the move is a
 // rename.
-func (h *harness) adoptLegacyPrepared(m *Manifest, c Config) error {
+func (h *harness) adoptLegacyPrepared(m *Manifest, c study.Config) error {
 	dir := h.preparedDir(m, c)
 	legacy := filepath.Join(h.work, "datadirs", filepath.Base(m.Dir), c.DatadirKey())
 	if legacy == dir {

@@ -24,6 +24,8 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"statelab/tools/bench/study"
 )
 
 // dumpManifest is a dumpgen manifest in dir whose population ends at the
@@ -40,7 +42,7 @@ func dumpManifest(dir string, head common.Hash, blocks uint64) *Manifest {
 // own; a chain without head hashes keys by its directory.
 func TestPreparedDirByPopulation(t *testing.T) {
 	h := &harness{work: "/w"}
-	c := Config{Trie: "mpt", Geth: Binary{Name: "statelab", Path: "/bin/geth"}}
+	c := study.Config{Trie: "mpt", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
 	pop := common.HexToHash("0xac3e3a7380a9fab999167de04104d7fdc64a1cc021a09d0dc09325735de28041")
 	short := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c)
 	long := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-300", pop, 300), c)
@@ -54,7 +56,7 @@ func TestPreparedDirByPopulation(t *testing.T) {
 		t.Errorf("two populations share %s", other)
 	}
 	c2 := c
-	c2.Geth = Binary{Name: "upstream", Path: "/bin/geth-upstream"}
+	c2.Geth = study.Binary{Name: "upstream", Path: "/bin/geth-upstream"}
 	if other := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c2); other == short {
 		t.Errorf("two binaries share %s", other)
 	}
@@ -69,7 +71,7 @@ func TestPreparedDirByPopulation(t *testing.T) {
 func TestAdoptLegacyPrepared(t *testing.T) {
 	work := t.TempDir()
 	h := &harness{work: work, log: io.Discard}
-	c := Config{Trie: "mpt", Geth: Binary{Name: "statelab", Path: "/bin/geth"}}
+	c := study.Config{Trie: "mpt", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
 	m := dumpManifest(filepath.Join(work, "dumps", "mpt-1000-150"), common.HexToHash("0x0a"), 150)
 	legacy := filepath.Join(work, "datadirs", "mpt-1000-150", c.DatadirKey())
 	dir := h.preparedDir(m, c)

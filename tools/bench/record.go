@@ -22,12 +22,13 @@ import (
 	"os"
 
 	"statelab/tools/bench/pagecache"
+	"statelab/tools/bench/study"
 )
 
 // RunRecord is everything one run measured, written as raw JSON beside the
 // report.
 type RunRecord struct {
-	Config     Config          `json:"config"`
+	Config     study.Config    `json:"config"`
 	Variant    string          `json:"variant"`
 	Workload   string          `json:"workload"`
 	Run        int             `json:"run"`     // 0 is the discarded warm-up

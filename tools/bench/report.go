@@ -28,20 +28,21 @@ import (
 	"time"
 
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/study"
 )
 
 // reportMeta is what a report says about how its runs were made.
 type reportMeta struct {
-	Title       string      `json:"title"`
-	Description string      `json:"description"`
-	Study       string      `json:"study"`
-	Scale       Scale       `json:"scale"`
-	Baseline    string      `json:"baseline"`
-	Headline    string      `json:"headline_metric"`
-	Order       string      `json:"order,omitempty"` // of the runs: interleaved or sequential
-	Geth        []Binary    `json:"geth"`
-	Date        time.Time   `json:"date"`
-	Model       *scaleModel `json:"scale_model,omitempty"` // memory bound and geth cache of the runs
+	Title       string         `json:"title"`
+	Description string         `json:"description"`
+	Study       string         `json:"study"`
+	Scale       study.Scale    `json:"scale"`
+	Baseline    string         `json:"baseline"`
+	Headline    string         `json:"headline_metric"`
+	Order       string         `json:"order,omitempty"` // of the runs: interleaved or sequential
+	Geth        []study.Binary `json:"geth"`
+	Date        time.Time      `json:"date"`
+	Model       *study.Model   `json:"scale_model,omitempty"` // memory bound and geth cache of the runs
 }
 
 // writeOutputs analyses runs and writes meta.json, benchstat.txt, the plots
@@ -185,9 +186,9 @@ func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord)
 	if meta.Order != "" {
 		fmt.Fprintf(w, "- run order: %s (interleaved: one run of every configuration per round, so load drift spreads over all of them)\n", meta.Order)
 	}
-	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.cacheArgs(), ""), " "))
+	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.CacheArgs(), ""), " "))
 	if meta.Model != nil && (meta.Model.MemLimit > 0 || meta.Model.Calibrate) {
-		lo, hi := meta.Model.limitRange()
+		lo, hi := meta.Model.LimitRange()
 		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, bytesize.MiB))
 	}
 	if states["cold"] > 0 {

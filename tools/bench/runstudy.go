@@ -24,11 +24,12 @@ import (
 
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/study"
 )
 
 // studyRun is one execution of a study at a scale.
 type studyRun struct {
-	study   *Study
+	study   *study.Study
 	scale   string
 	dumpgen string
 	balgen  string // "" if the binary directory has none; needed by BAL types
@@ -43,18 +44,18 @@ type studyRun struct {
 // execute runs every configuration of the study, writes the raw runs as they
 // come, and then the report, plots and benchstat file.
 func (sr *studyRun) execute() error {
-	sc, err := sr.study.scale(sr.scale)
+	sc, err := sr.study.Scale(sr.scale)
 	if err != nil {
 		return err
 	}
-	configs := sr.study.expand(sc)
+	configs := sr.study.Expand(sc)
 	if err := checkFeatures(configs); err != nil {
-		return fmt.Errorf("study %s: %v", sr.study.path, err)
+		return fmt.Errorf("study %s: %v", sr.study.Path, err)
 	}
-	if err := checkBaseline(sr.study.Baseline, configs); err != nil {
-		return fmt.Errorf("study %s at scale %s: %v", sr.study.path, sr.scale, err)
+	if err := study.CheckBaseline(sr.study.Baseline, configs); err != nil {
+		return fmt.Errorf("study %s at scale %s: %v", sr.study.Path, sr.scale, err)
 	}
-	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c Config) bool { return c.Telemetry != "" }) {
+	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c study.Config) bool { return c.Telemetry != "" }) {
 		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
 	}
 	if sr.memLimit != "" || sc.MemLimit != "" {
@@ -83,7 +84,7 @@ func (sr *studyRun) execute() error {
 	ref := sr.reference(configs)
 	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.preparedDir(manifests[ref.Trie], ref))
 	if err != nil {
-		return fmt.Errorf("study %s: %v", sr.study.path, err)
+		return fmt.Errorf("study %s: %v", sr.study.Path, err)
 	}
 	var runs []*RunRecord
 	rawPath := filepath.Join(sr.h.out, "runs.json")
@@ -96,12 +97,12 @@ func (sr *studyRun) execute() error {
 	for n, j := range order {
 		if model.Calibrate && !calibrated && j.run > 0 {
 			if err := sr.calibrate(model, configs, runs); err != nil {
-				return fmt.Errorf("study %s: %v", sr.study.path, err)
+				return fmt.Errorf("study %s: %v", sr.study.Path, err)
 			}
 			calibrated = true
 		}
 		c, m := configs[j.config], manifests[configs[j.config].Trie]
-		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), c.importArgs(sr.study.GethArgs), j.run)
+		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), c.ImportArgs(sr.study.GethArgs), j.run)
 		if err != nil {
 			return err
 		}
@@ -119,7 +120,7 @@ func (sr *studyRun) execute() error {
 // reference is the configuration whose prepared datadir the scale model's
 // ratios apply to: the baseline's, else the first. Every configuration
 // gets the same bound, as every design would get the same machine.
-func (sr *studyRun) reference(configs []Config) Config {
+func (sr *studyRun) reference(configs []study.Config) study.Config {
 	for _, c := range configs {
 		if c.Variant() == sr.study.Baseline {
 			return c
@@ -131,7 +132,7 @@ func (sr *studyRun) reference(configs []Config) Config {
 // calibrate sets the "auto" memory bound of every configuration from its
 // warm-up run: the highest memory geth itself used (cgroup usage less page
 // cache), plus the page-cache budget every configuration shares.
-func (sr *studyRun) calibrate(model *scaleModel, configs []Config, warmUps []*RunRecord) error {
+func (sr *studyRun) calibrate(model *study.Model, configs []study.Config, warmUps []*RunRecord) error {
 	for _, c := range configs {
 		var process int64
 		for _, r := range warmUps {
@@ -145,14 +146,14 @@ func (sr *studyRun) calibrate(model *scaleModel, configs []Config, warmUps []*Ru
 		if process == 0 {
 			return fmt.Errorf("memory bound auto: the warm-up of %s measured no process memory", c.Label())
 		}
-		limit := model.calibrate(c.Label(), process)
+		limit := model.CalibrateFor(c.Label(), process)
 		if err := cgroup.CheckLimit(limit); err != nil {
 			return fmt.Errorf("memory bound auto, %s: %v", c.Label(), err)
 		}
 		if int64(model.GethCache)<<20 >= limit {
 			return fmt.Errorf("memory bound auto, %s: geth's --cache %d MiB does not fit in the calibrated bound of %s", c.Label(), model.GethCache, bytesize.MiB(limit))
 		}
-		sr.h.progress("memory bound of %s: geth's own memory peaked at %s in its warm-up; limit %s = %.2f x that + %s of page cache", c.Label(), bytesize.MiB(process), bytesize.MiB(limit), calibrationMargin, bytesize.MiB(model.PageBudget))
+		sr.h.progress("memory bound of %s: geth's own memory peaked at %s in its warm-up; limit %s = %.2f x that + %s of page cache", c.Label(), bytesize.MiB(process), bytesize.MiB(limit), study.CalibrationMargin, bytesize.MiB(model.PageBudget))
 	}
 	return nil
 }
@@ -203,11 +204,11 @@ func schedule(n, runs int, order string) []scheduled {
 }
 
 // meta describes the study run for the report.
-func (sr *studyRun) meta(sc Scale) reportMeta {
+func (sr *studyRun) meta(sc study.Scale) reportMeta {
 	return reportMeta{
 		Title:       fmt.Sprintf("Study %s, scale %s", sr.study.Name, sr.scale),
 		Description: sr.study.Description,
-		Study:       sr.study.path,
+		Study:       sr.study.Path,
 		Scale:       sc,
 		Baseline:    sr.study.Baseline,
 		Headline:    sr.study.Metric,

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"statelab/tools/bench/command"
+	"statelab/tools/bench/study"
 )
 
 // sidecarPath is where the BAL sidecar of one workload of a dump is kept in
@@ -67,21 +68,16 @@ func balTypeFlag(bal string) string {
 	return strings.TrimPrefix(bal, "type")
 }
 
-// usesBAL reports whether a configuration imports with a sidecar.
-func usesBAL(c Config) bool {
-	return c.BAL != "" && c.BAL != "none"
-}
-
 // prepareSidecars makes the sidecar of every workload that a BAL
 // configuration imports, from that configuration's prepared datadir.
-func (sr *studyRun) prepareSidecars(configs []Config, manifests map[string]*Manifest) error {
+func (sr *studyRun) prepareSidecars(configs []study.Config, manifests map[string]*Manifest) error {
 	done := map[string]bool{}
 	for _, c := range configs {
-		if !usesBAL(c) {
+		if !c.UsesBAL() {
 			continue
 		}
 		if sr.balgen == "" {
-			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.path, c.BAL)
+			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.Path, c.BAL)
 		}
 		m := manifests[c.Trie]
 		path := sidecarPath(sr.h.work, m, c.Workload)

@@ -21,6 +21,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"statelab/tools/bench/study"
 )
 
 // TestConfigArgsBAL checks the import flags of BAL configurations: the
@@ -28,13 +30,13 @@ import (
 func TestConfigArgsBAL(t *testing.T) {
 	h := &harness{work: "/w"}
 	m := &Manifest{Dir: "/w/dumps/mpt-100-2"}
-	got := h.configArgs(Config{Trie: "mpt", Workload: "erc20_approve", BAL: "type3", Telemetry: "phase"}, m)
+	got := h.configArgs(study.Config{Trie: "mpt", Workload: "erc20_approve", BAL: "type3", Telemetry: "phase"}, m)
 	want := []string{"--bal.file", filepath.Join("/w", "sidecars", "mpt-100-2", "erc20_approve.bal"), "--bal.type", "3",
 		"--telemetry", "--telemetry.level=phase"}
 	if !slices.Equal(got, want) {
 		t.Errorf("args %q, want %q", got, want)
 	}
-	if got := h.configArgs(Config{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, m); len(got) != 0 {
+	if got := h.configArgs(study.Config{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, m); len(got) != 0 {
 		t.Errorf("no BAL, no telemetry: args %q", got)
 	}
 }
@@ -42,8 +44,8 @@ func TestConfigArgsBAL(t *testing.T) {
 // TestPrepareSidecarsNeedsBalgen checks that a BAL study without balgen is
 // refused with a message naming the study and the binary.
 func TestPrepareSidecarsNeedsBalgen(t *testing.T) {
-	sr := &studyRun{study: &Study{path: "bal.toml"}, h: &harness{work: t.TempDir()}}
-	configs := []Config{{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, {Trie: "mpt", Workload: "erc20_approve", BAL: "type1"}}
+	sr := &studyRun{study: &study.Study{Path: "bal.toml"}, h: &harness{work: t.TempDir()}}
+	configs := []study.Config{{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, {Trie: "mpt", Workload: "erc20_approve", BAL: "type1"}}
 	err := sr.prepareSidecars(configs, map[string]*Manifest{"mpt": {Dir: "d"}})
 	if err == nil || !strings.Contains(err.Error(), "bal.toml") || !strings.Contains(err.Error(), "balgen") || !strings.Contains(err.Error(), "type1") {
 		t.Errorf("error %v, want one naming the study, balgen and the type", err)

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package study
 
 import (
 	"errors"
@@ -22,16 +22,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-
-	"statelab/tools/bench/blockfile"
 )
 
-// userChain is a chain dumpgen did not make, such as a geth export of
+// Chain is a chain dumpgen did not make, such as a geth export of
 // mainnet or a testnet (the study file's [chain] table): a genesis, the
 // block files that build the state every run starts from, and the block
 // files to measure, by name. Block counts and ranges are read from the
 // files. Relative paths are relative to the study file.
-type userChain struct {
+type Chain struct {
 	Genesis    string            `toml:"genesis"`
 	Trie       string            `toml:"trie"` // mpt (default) or ubt
 	Population []string          `toml:"population"`
@@ -39,7 +37,7 @@ type userChain struct {
 }
 
 // validate checks the table and resolves its paths against dir.
-func (c *userChain) validate(dir string) error {
+func (c *Chain) validate(dir string) error {
 	if c.Genesis == "" {
 		return errors.New("genesis is required")
 	}
@@ -77,7 +75,7 @@ func (c *userChain) validate(dir string) error {
 }
 
 // workloadFiles lists the workload files in name order.
-func (c *userChain) workloadFiles() []string {
+func (c *Chain) workloadFiles() []string {
 	var out []string
 	for _, name := range c.workloadNames() {
 		out = append(out, c.Workloads[name])
@@ -86,16 +84,11 @@ func (c *userChain) workloadFiles() []string {
 }
 
 // workloadNames lists the workload names in order.
-func (c *userChain) workloadNames() []string {
+func (c *Chain) workloadNames() []string {
 	names := make([]string, 0, len(c.Workloads))
 	for n := range c.Workloads {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
-}
-
-// manifest describes the chain as a dump (blockfile.ChainManifest).
-func (c *userChain) manifest() (*Manifest, error) {
-	return blockfile.ChainManifest(c.Trie, c.Genesis, c.Population, c.Workloads)
 }

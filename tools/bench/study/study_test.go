@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package study
 
 import (
 	"os"
@@ -38,6 +38,9 @@ func writeStudy(t *testing.T, text string) string {
 	t.Helper()
 	return writeTemp(t, "study.toml", text)
 }
+
+// testMetrics are the metric names the test studies may choose from.
+var testMetrics = []string{"ms_per_slot", "total_ms"}
 
 const validStudy = `
 name = "t"
@@ -63,24 +66,24 @@ runs = 5
 `
 
 func TestLoadStudyAndExpand(t *testing.T) {
-	s, err := loadStudy(writeStudy(t, validStudy))
+	s, err := Load(writeStudy(t, validStudy), testMetrics)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s.Metric != "ms_per_slot" || len(s.BAL) != 1 || s.BAL[0] != "none" || s.Cache[0] != "cold" {
 		t.Errorf("defaults not applied: metric %q bal %v cache %v", s.Metric, s.BAL, s.Cache)
 	}
-	big, err := s.scale("big")
+	big, err := s.Scale("big")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// (mpt + 3 depths) x 2 binaries x 2 workloads.
-	configs := s.expand(big)
+	configs := s.Expand(big)
 	if len(configs) != 16 {
 		t.Fatalf("big: %d configurations, want 16", len(configs))
 	}
 	want := []string{"mpt-statelab", "mpt-upstream", "ubt-gd5-statelab", "ubt-gd5-upstream", "ubt-gd6-statelab", "ubt-gd6-upstream", "ubt-gd7-statelab", "ubt-gd7-upstream"}
-	if got := variants(configs); strings.Join(got, ",") != strings.Join(want, ",") {
+	if got := Variants(configs); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("variants = %v, want %v", got, want)
 	}
 	if configs[0].Label() != "erc20_approve/mpt-statelab" {
@@ -103,19 +106,19 @@ func TestLoadStudyAndExpand(t *testing.T) {
 		t.Error("another binary under the same name reuses the prepared datadir")
 	}
 	// The smoke scale narrows the depths to GD-5.
-	smoke, _ := s.scale("smoke")
-	if n := len(s.expand(smoke)); n != 8 {
+	smoke, _ := s.Scale("smoke")
+	if n := len(s.Expand(smoke)); n != 8 {
 		t.Errorf("smoke: %d configurations, want 8", n)
 	}
 	big.Workloads = []string{"erc20_balanceof"}
-	if n := len(s.expand(big)); n != 8 {
+	if n := len(s.Expand(big)); n != 8 {
 		t.Errorf("big with one workload: %d configurations, want 8", n)
 	}
 	big.Tries = []string{"mpt"}
-	if got := variants(s.expand(big)); strings.Join(got, ",") != "mpt-statelab,mpt-upstream" {
+	if got := Variants(s.Expand(big)); strings.Join(got, ",") != "mpt-statelab,mpt-upstream" {
 		t.Errorf("big on MPT only: variants %v", got)
 	}
-	if _, err := s.scale("huge"); err == nil || !strings.Contains(err.Error(), "big, smoke") {
+	if _, err := s.Scale("huge"); err == nil || !strings.Contains(err.Error(), "big, smoke") {
 		t.Errorf("unknown scale: error %v, want one listing the scales", err)
 	}
 }
@@ -149,87 +152,15 @@ func TestLoadStudyErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			text := strings.Replace(validStudy, tt.old, tt.new, 1)
 			path := writeStudy(t, text)
-			_, err := loadStudy(path)
+			_, err := Load(path, testMetrics)
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
 				t.Errorf("error %v, want one naming %s and containing %q", err, path, tt.want)
 			}
 		})
 	}
 	path := writeStudy(t, strings.Replace(validStudy, "runs = 3", "runs = 1", 1))
-	if _, err := loadStudy(path); err == nil || !strings.Contains(err.Error(), "scale.smoke: runs must be at least 2") {
+	if _, err := Load(path, testMetrics); err == nil || !strings.Contains(err.Error(), "scale.smoke: runs must be at least 2") {
 		t.Errorf("runs = 1: error %v", err)
-	}
-}
-
-// TestPrepareAndGroupDepthFlag checks that a binary with prepare has its
-// datadirs prepared by the other binary, in a datadir of its own, and that
-// groupdepth_flag passes the depth to its binary-trie imports only.
-func TestPrepareAndGroupDepthFlag(t *testing.T) {
-	dir := t.TempDir()
-	for _, b := range []string{"geth", "geth-upstream"} {
-		if err := os.WriteFile(filepath.Join(dir, b), nil, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	text := strings.Replace(validStudy, `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"statelab\"\ngroupdepth_flag = true", 1)
-	s, err := loadStudy(writeStudy(t, text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.resolveBinaries(dir); err != nil {
-		t.Fatal(err)
-	}
-	sc, _ := s.scale("smoke")
-	h := &harness{}
-	var seen int
-	for _, c := range s.expand(sc) {
-		args := strings.Join(importJob{Global: globalArgs(c), Args: h.configArgs(c, nil)}.importArgs(), " ")
-		switch c.Geth.Name {
-		case "statelab":
-			if c.Geth.preparer() != filepath.Join(dir, "geth") || strings.Contains(args, "groupdepth") {
-				t.Errorf("%s: preparer %s, args %q", c.Label(), c.Geth.preparer(), args)
-			}
-		case "upstream":
-			seen++
-			if c.Geth.preparer() != filepath.Join(dir, "geth") {
-				t.Errorf("%s: prepared by %s, want statelab's geth", c.Label(), c.Geth.preparer())
-			}
-			if !strings.HasSuffix(c.DatadirKey(), "-by-statelab") {
-				t.Errorf("%s: datadir key %s", c.Label(), c.DatadirKey())
-			}
-			want := c.Trie == "ubt"
-			if got := strings.HasPrefix(args, "--bintrie.groupdepth=5 import "); got != want {
-				t.Errorf("%s: args %q", c.Label(), args)
-			}
-		}
-	}
-	if seen == 0 {
-		t.Fatal("no upstream configuration")
-	}
-}
-
-// TestShippedStudies parses the studies in bench/studies and checks the
-// smoke matrices the results were made with.
-func TestShippedStudies(t *testing.T) {
-	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
-		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
-		"bintrie-perf": 12, "bintrie-profile-traced": 10} {
-		s, err := loadStudy(filepath.Join("..", "..", "bench", "studies", name+".toml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := s.scale("smoke")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := len(s.expand(sc)); n != want {
-			t.Errorf("%s smoke: %d configurations, want %d", name, n, want)
-		}
-		for scale, sc := range s.Scales {
-			if err := checkBaseline(s.Baseline, s.expand(sc)); err != nil {
-				t.Errorf("%s scale %s: %v", name, scale, err)
-			}
-		}
 	}
 }
 
@@ -238,25 +169,13 @@ func TestShippedStudies(t *testing.T) {
 func TestCheckBaseline(t *testing.T) {
 	configs := []Config{{Trie: "mpt", Cache: "warm"}, {Trie: "ubt", GroupDepth: 6}}
 	for _, ok := range []string{"", "mpt-warm", "ubt-gd6"} {
-		if err := checkBaseline(ok, configs); err != nil {
+		if err := CheckBaseline(ok, configs); err != nil {
 			t.Errorf("baseline %q: %v", ok, err)
 		}
 	}
-	err := checkBaseline("ubt-gd6-warm", configs)
+	err := CheckBaseline("ubt-gd6-warm", configs)
 	if err == nil || !strings.Contains(err.Error(), `"ubt-gd6-warm"`) || !strings.Contains(err.Error(), "mpt-warm, ubt-gd6") {
 		t.Errorf("unknown baseline: got %v, want an error naming it and the variants", err)
-	}
-}
-
-func TestSchedule(t *testing.T) {
-	seq := schedule(2, 3, "sequential")
-	inter := schedule(2, 3, "interleaved")
-	wantSeq := []scheduled{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}}
-	wantInter := []scheduled{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {1, 2}}
-	for i := range wantSeq {
-		if seq[i] != wantSeq[i] || inter[i] != wantInter[i] {
-			t.Fatalf("schedules %v and %v, want %v and %v", seq, inter, wantSeq, wantInter)
-		}
 	}
 }
 
@@ -272,13 +191,13 @@ bal = ["type1", "type4"]
 [[exclude]]
 tries = ["ubt"]
 geth = ["upstream"]`, 1)
-	s, err := loadStudy(writeStudy(t, text))
+	s, err := Load(writeStudy(t, text), testMetrics)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, _ := s.scale("smoke")
+	sc, _ := s.Scale("smoke")
 	got := map[string]int{}
-	for _, c := range s.expand(sc) {
+	for _, c := range s.Expand(sc) {
 		got[c.Variant()]++
 		if c.Cache == "warm" && c.BAL != "none" {
 			t.Errorf("%s not excluded", c.Label())
@@ -289,7 +208,7 @@ geth = ["upstream"]`, 1)
 	}
 	// mpt: 2 binaries x (3 cold BAL types + warm without BAL); ubt at GD-5:
 	// statelab only, the same 4. Two workloads each.
-	if n := len(s.expand(sc)); n != (2*4+4)*2 {
+	if n := len(s.Expand(sc)); n != (2*4+4)*2 {
 		t.Errorf("%d configurations, want %d: %v", n, (2*4+4)*2, got)
 	}
 	for _, v := range []string{"mpt-warm-statelab", "mpt-bal-type4-upstream", "ubt-gd5-bal-type1-statelab", "ubt-gd5-warm-statelab"} {
@@ -307,7 +226,7 @@ func TestBinaryArgs(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "geth"), nil, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	s, err := loadStudy(writeStudy(t, `
+	s, err := Load(writeStudy(t, `
 name = "t"
 tries = ["mpt"]
 workloads = ["erc20_approve"]
@@ -325,18 +244,18 @@ args = ["--bal.warm", "before"]
 entries = 100
 workload_blocks = 1
 runs = 2
-`))
+`), testMetrics)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.resolveBinaries(dir); err != nil {
+	if err := s.ResolveBinaries(dir); err != nil {
 		t.Fatal(err)
 	}
-	sc, err := s.scale("smoke")
+	sc, err := s.Scale("smoke")
 	if err != nil {
 		t.Fatal(err)
 	}
-	configs := s.expand(sc)
+	configs := s.Expand(sc)
 	if len(configs) != 2 {
 		t.Fatalf("have %d configurations, want 2", len(configs))
 	}
@@ -346,65 +265,70 @@ runs = 2
 	if v := configs[1].Variant(); v != "mpt-bal-type4-before" {
 		t.Errorf("variant %q, want mpt-bal-type4-before", v)
 	}
-	if got := strings.Join(configs[1].importArgs(s.GethArgs), " "); got != "--cache 64 --bal.warm before" {
+	if got := strings.Join(configs[1].ImportArgs(s.GethArgs), " "); got != "--cache 64 --bal.warm before" {
 		t.Errorf("import args %q", got)
 	}
-	if got := strings.Join(configs[0].importArgs(s.GethArgs), " "); got != "--cache 64" {
+	if got := strings.Join(configs[0].ImportArgs(s.GethArgs), " "); got != "--cache 64" {
 		t.Errorf("import args %q", got)
 	}
 }
 
-// TestChainStudy loads a study of a chain dumpgen did not make: its
-// workloads are the chain's, its trie the chain's, and its scales need no
-// entries.
-func TestChainStudy(t *testing.T) {
-	dir := t.TempDir()
-	// Loading a study only checks that the chain's files exist; reading
-	// their blocks is blockfile's (TestChainManifest there).
-	for _, f := range []string{"pop.rlp", "tail.rlp", "genesis.json"} {
-		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
-	}
-	text := `name = "c"
-tries = ["mpt"]
-workloads = ["tail"]
-baseline = "mpt"
-[chain]
-genesis = "genesis.json"
-population = ["pop.rlp"]
-[chain.workloads]
-tail = "tail.rlp"
-[scale.smoke]
-runs = 3
-`
-	path := filepath.Join(dir, "c.toml")
-	os.WriteFile(path, []byte(text), 0o644)
-	s, err := loadStudy(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Chain.Genesis != filepath.Join(dir, "genesis.json") {
-		t.Errorf("genesis %q not resolved against the study's directory", s.Chain.Genesis)
-	}
-	for _, tt := range []struct{ old, new, want string }{
-		{`tries = ["mpt"]`, "tries = [\"ubt\"]\ngroup_depths = [5]", "its chain's trie only"},
-		{`workloads = ["tail"]`, `workloads = ["erc20_approve"]`, `unknown workload "erc20_approve" (want one of tail)`},
-		{`population = ["pop.rlp"]`, `population = []`, "population lists no block file"},
+// TestDatadirKeyStable checks the names of prepared datadirs against names
+// the harness has given them before: a change would prepare every datadir
+// of a work directory again (an hour each at 10^7 entries).
+func TestDatadirKeyStable(t *testing.T) {
+	for _, tt := range []struct {
+		c    Config
+		want string
+	}{
+		{Config{Trie: "ubt", GroupDepth: 5, Geth: Binary{Name: "statelab", Path: "/work/build/bin/geth", Prepare: "x"}}, "ubt-gd5-statelab-b5b441a9-by-x"},
+		{Config{Trie: "mpt", Geth: Binary{Name: "upstream", Path: "/bin/geth-upstream", Datadir: "a"}}, "mpt-a-6d626b7e"},
 	} {
-		os.WriteFile(path, []byte(strings.Replace(text, tt.old, tt.new, 1)), 0o644)
-		if _, err := loadStudy(path); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want %q", tt.new, err, tt.want)
+		if got := tt.c.DatadirKey(); got != tt.want {
+			t.Errorf("DatadirKey of %+v = %s, want %s", tt.c, got, tt.want)
 		}
 	}
 }
 
-// TestChainMissingFile checks that a [chain] table naming a block file that
-// does not exist is refused with the file's name.
-func TestChainMissingFile(t *testing.T) {
+// TestPrepare checks that a binary with prepare has its datadirs prepared by
+// the other binary, in a datadir of its own.
+func TestPrepare(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "genesis.json"), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(dir, "tail.rlp"), nil, 0o644)
-	bad := &userChain{Genesis: "genesis.json", Population: []string{"missing.rlp"}, Workloads: map[string]string{"t": "tail.rlp"}}
-	if err := bad.validate(dir); err == nil || !strings.Contains(err.Error(), "missing.rlp") {
-		t.Errorf("missing file: %v", err)
+	for _, b := range []string{"geth", "geth-upstream"} {
+		if err := os.WriteFile(filepath.Join(dir, b), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := strings.Replace(validStudy, `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"statelab\"\ngroupdepth_flag = true", 1)
+	s, err := Load(writeStudy(t, text), testMetrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ResolveBinaries(dir); err != nil {
+		t.Fatal(err)
+	}
+	sc, _ := s.Scale("smoke")
+	var seen int
+	for _, c := range s.Expand(sc) {
+		switch c.Geth.Name {
+		case "statelab":
+			if c.Geth.Preparer() != filepath.Join(dir, "geth") || strings.Contains(c.DatadirKey(), "-by-") {
+				t.Errorf("%s: preparer %s, datadir key %s", c.Label(), c.Geth.Preparer(), c.DatadirKey())
+			}
+		case "upstream":
+			seen++
+			if c.Geth.Preparer() != filepath.Join(dir, "geth") {
+				t.Errorf("%s: prepared by %s, want statelab's geth", c.Label(), c.Geth.Preparer())
+			}
+			if !strings.HasSuffix(c.DatadirKey(), "-by-statelab") {
+				t.Errorf("%s: datadir key %s", c.Label(), c.DatadirKey())
+			}
+			if !c.Geth.GroupDepthFlag {
+				t.Errorf("%s: groupdepth_flag not read", c.Label())
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no upstream configuration")
 	}
 }

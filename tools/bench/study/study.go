@@ -14,7 +14,13 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package study defines what bench measures: a study as its TOML file gives
+// it (the dimensions of its matrix, the binaries, the [chain] it runs on,
+// the [node] its memory-bounded scales stand in for, and its scales), the
+// matrix of configurations it expands to at a scale, and the scale model
+// that gives a scale's runs their memory bound and geth cache. It reads the
+// study file and nothing else: running the matrix is the runner's.
+package study
 
 import (
 	"errors"
@@ -57,11 +63,11 @@ type Study struct {
 	Order       string      `toml:"order"`     // "interleaved" (default) or "sequential"
 	Exclude     []Exclusion `toml:"exclude"`   // cells of the matrix not to run
 
-	Node   *nodeModel       `toml:"node"`  // the node that memory-bounded scales model
-	Chain  *userChain       `toml:"chain"` // a chain dumpgen did not make; nil: dumpgen dumps
+	Node   *Node            `toml:"node"`  // the node that memory-bounded scales model
+	Chain  *Chain           `toml:"chain"` // a chain dumpgen did not make; nil: dumpgen dumps
 	Scales map[string]Scale `toml:"scale"`
 
-	path string // file the study was read from, for error messages
+	Path string `toml:"-"` // file the study was read from, for error messages
 }
 
 // Binary is one geth binary of a study, resolved against the binary directory
@@ -85,12 +91,16 @@ type Binary struct {
 	// without patch 0002 opens a binary trie at its default depth, 5).
 	GroupDepthFlag bool `toml:"groupdepth_flag"`
 
-	datadir     string // name of the first binary with this path: the prepared datadir's
+	// Datadir names the binary whose prepared datadirs this one uses: the
+	// first binary of the study with the same path (ResolveBinaries sets it).
+	// Empty: its own.
+	Datadir string `toml:"-" json:"-"`
+
 	preparePath string // resolved path of Prepare's binary
 }
 
-// preparer is the binary that prepares this binary's datadirs.
-func (b Binary) preparer() string {
+// Preparer is the binary that prepares this binary's datadirs.
+func (b Binary) Preparer() string {
 	if b.preparePath != "" {
 		return b.preparePath
 	}
@@ -153,8 +163,9 @@ type Scale struct {
 	GethCache string `toml:"geth_cache,omitempty"`
 }
 
-// loadStudy reads and validates a study file.
-func loadStudy(path string) (*Study, error) {
+// Load reads and validates a study file. metrics are the names its headline
+// metric may take (package metrics knows them; a study only names one).
+func Load(path string, metrics []string) (*Study, error) {
 	var s Study
 	md, err := toml.DecodeFile(path, &s)
 	if err != nil {
@@ -167,9 +178,9 @@ func loadStudy(path string) (*Study, error) {
 		}
 		return nil, fmt.Errorf("study %s: unknown keys %s", path, strings.Join(keys, ", "))
 	}
-	s.path = path
+	s.Path = path
 	s.setDefaults()
-	if err := s.validate(); err != nil {
+	if err := s.validate(metrics); err != nil {
 		return nil, fmt.Errorf("study %s: %v", path, err)
 	}
 	return &s, nil
@@ -179,7 +190,7 @@ func loadStudy(path string) (*Study, error) {
 // default value.
 func (s *Study) setDefaults() {
 	if s.Name == "" {
-		s.Name = strings.TrimSuffix(filepath.Base(s.path), filepath.Ext(s.path))
+		s.Name = strings.TrimSuffix(filepath.Base(s.Path), filepath.Ext(s.Path))
 	}
 	if len(s.BAL) == 0 {
 		s.BAL = []string{"none"}
@@ -202,7 +213,7 @@ func (s *Study) setDefaults() {
 }
 
 // validate checks every dimension and scale of the study.
-func (s *Study) validate() error {
+func (s *Study) validate(metrics []string) error {
 	if len(s.Tries) == 0 {
 		return errors.New("tries is empty")
 	}
@@ -222,7 +233,7 @@ func (s *Study) validate() error {
 	}
 	known := knownWorkloads
 	if s.Chain != nil {
-		if err := s.Chain.validate(filepath.Dir(s.path)); err != nil {
+		if err := s.Chain.validate(filepath.Dir(s.Path)); err != nil {
 			return fmt.Errorf("chain: %v", err)
 		}
 		if len(s.Tries) != 1 || s.Tries[0] != s.Chain.Trie {
@@ -271,14 +282,14 @@ func (s *Study) validate() error {
 	if s.Order != "interleaved" && s.Order != "sequential" {
 		return fmt.Errorf("order: unknown order %q (want interleaved or sequential)", s.Order)
 	}
-	if _, ok := metricByName(s.Metric); !ok {
+	if !slices.Contains(metrics, s.Metric) {
 		return fmt.Errorf("metric: unknown metric %q", s.Metric)
 	}
 	if len(s.Scales) == 0 {
 		return errors.New("no [scale.NAME] table")
 	}
 	if s.Node != nil {
-		if err := s.Node.parse(); err != nil {
+		if err := s.Node.Parse(); err != nil {
 			return fmt.Errorf("node: %v", err)
 		}
 	}
@@ -339,8 +350,8 @@ func checkDepths(key string, depths []int) error {
 	return nil
 }
 
-// scale returns the named scale, or an error listing the defined ones.
-func (s *Study) scale(name string) (Scale, error) {
+// Scale returns the named scale, or an error listing the defined ones.
+func (s *Study) Scale(name string) (Scale, error) {
 	sc, ok := s.Scales[name]
 	if !ok {
 		var have []string
@@ -348,21 +359,21 @@ func (s *Study) scale(name string) (Scale, error) {
 			have = append(have, n)
 		}
 		sort.Strings(have)
-		return Scale{}, fmt.Errorf("--scale: study %s defines no scale %q (have %s)", s.path, name, strings.Join(have, ", "))
+		return Scale{}, fmt.Errorf("--scale: study %s defines no scale %q (have %s)", s.Path, name, strings.Join(have, ", "))
 	}
 	return sc, nil
 }
 
-// resolveBinaries makes relative binary paths absolute against dir and checks
+// ResolveBinaries makes relative binary paths absolute against dir and checks
 // that each binary exists.
-func (s *Study) resolveBinaries(dir string) error {
+func (s *Study) ResolveBinaries(dir string) error {
 	for i, g := range s.Geth {
 		p := g.Path
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
 		}
 		if _, err := os.Stat(p); err != nil {
-			return fmt.Errorf("study %s: geth binary %s: %v (set --bin)", s.path, g.Name, err)
+			return fmt.Errorf("study %s: geth binary %s: %v (set --bin)", s.Path, g.Name, err)
 		}
 		s.Geth[i].Path = p
 	}
@@ -371,7 +382,7 @@ func (s *Study) resolveBinaries(dir string) error {
 		if _, ok := first[g.Path]; !ok {
 			first[g.Path] = g.Name
 		}
-		s.Geth[i].datadir = first[g.Path]
+		s.Geth[i].Datadir = first[g.Path]
 		for _, o := range s.Geth {
 			if g.Prepare != "" && o.Name == g.Prepare {
 				s.Geth[i].preparePath = o.Path

@@ -14,14 +14,13 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package study
 
 import (
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strings"
-
-	"statelab/tools/bench/stats"
 )
 
 // Config is one cell of a study's matrix: everything that defines a run except
@@ -35,7 +34,7 @@ type Config struct {
 	Cache      string `json:"cache"`
 	Geth       Binary `json:"geth"`
 
-	showGeth bool // the study has several binaries, so the label names them
+	ShowGeth bool `json:"-"` // the study has several binaries, so the label names them
 }
 
 // Variant is the configuration's label without the workload: the thing a
@@ -55,15 +54,15 @@ func (c Config) Variant() string {
 	if c.Cache == "warm" {
 		parts = append(parts, "warm")
 	}
-	if c.showGeth {
+	if c.ShowGeth {
 		parts = append(parts, c.Geth.Name)
 	}
 	return strings.Join(parts, "-")
 }
 
-// importArgs are the extra import flags of the configuration's runs: the
+// ImportArgs are the extra import flags of the configuration's runs: the
 // study's, then its binary's own.
-func (c Config) importArgs(study []string) []string {
+func (c Config) ImportArgs(study []string) []string {
 	return append(append([]string{}, study...), c.Geth.Args...)
 }
 
@@ -79,10 +78,10 @@ func (c Config) Label() string {
 // one's.
 func (c Config) DatadirKey() string {
 	name := c.Geth.Name
-	if c.Geth.datadir != "" {
-		name = c.Geth.datadir
+	if c.Geth.Datadir != "" {
+		name = c.Geth.Datadir
 	}
-	bin := fmt.Sprintf("%s-%08x", name, uint32(stats.Seed(c.Geth.Path)))
+	bin := fmt.Sprintf("%s-%08x", name, pathHash(c.Geth.Path))
 	if c.Geth.Prepare != "" {
 		bin += "-by-" + c.Geth.Prepare
 	}
@@ -92,19 +91,34 @@ func (c Config) DatadirKey() string {
 	return "mpt-" + bin
 }
 
-// triesAt lists the tries a study runs at a scale: the scale's, when set,
+// pathHash is FNV-1a of a binary's path and a zero byte, cut to 32 bits, as
+// the names of prepared datadirs have always had it: it must not change, or
+// every prepared datadir would be prepared again.
+func pathHash(path string) uint32 {
+	h := fnv.New64a()
+	h.Write([]byte(path))
+	h.Write([]byte{0})
+	return uint32(h.Sum64())
+}
+
+// UsesBAL reports whether the configuration imports with a BAL sidecar.
+func (c Config) UsesBAL() bool {
+	return c.BAL != "" && c.BAL != "none"
+}
+
+// TriesAt lists the tries a study runs at a scale: the scale's, when set,
 // else the study's.
-func (s *Study) triesAt(sc Scale) []string {
+func (s *Study) TriesAt(sc Scale) []string {
 	if len(sc.Tries) > 0 {
 		return sc.Tries
 	}
 	return s.Tries
 }
 
-// expand lists the study's configurations at a scale, grouped so that runs
+// Expand lists the study's configurations at a scale, grouped so that runs
 // sharing a prepared datadir are adjacent. The scale's tries, group depths
 // and workloads, when set, replace the study's.
-func (s *Study) expand(sc Scale) []Config {
+func (s *Study) Expand(sc Scale) []Config {
 	depths := s.GroupDepths
 	if len(sc.GroupDepths) > 0 {
 		depths = sc.GroupDepths
@@ -114,7 +128,7 @@ func (s *Study) expand(sc Scale) []Config {
 		workloads = sc.Workloads
 	}
 	var out []Config
-	for _, trie := range s.triesAt(sc) {
+	for _, trie := range s.TriesAt(sc) {
 		gds := []int{0}
 		if trie == "ubt" {
 			gds = depths
@@ -128,7 +142,7 @@ func (s *Study) expand(sc Scale) []Config {
 								c := Config{
 									Trie: trie, GroupDepth: gd, Workload: wl, BAL: bal,
 									Telemetry: tel, Cache: cache, Geth: geth,
-									showGeth: len(s.Geth) > 1,
+									ShowGeth: len(s.Geth) > 1,
 								}
 								if !s.excluded(c) {
 									out = append(out, c)
@@ -153,8 +167,8 @@ func (s *Study) excluded(c Config) bool {
 	return false
 }
 
-// variants returns the distinct variant labels of configs, in order.
-func variants(configs []Config) []string {
+// Variants returns the distinct variant labels of configs, in order.
+func Variants(configs []Config) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range configs {
@@ -166,14 +180,14 @@ func variants(configs []Config) []string {
 	return out
 }
 
-// checkBaseline fails if baseline, when set, is not the variant of one of
+// CheckBaseline fails if baseline, when set, is not the variant of one of
 // configs: every ratio of the report would silently be taken against
 // another variant.
-func checkBaseline(baseline string, configs []Config) error {
+func CheckBaseline(baseline string, configs []Config) error {
 	if baseline == "" {
 		return nil
 	}
-	vs := variants(configs)
+	vs := Variants(configs)
 	if !slices.Contains(vs, baseline) {
 		return fmt.Errorf("baseline %q is not one of the study's variants (%s)", baseline, strings.Join(vs, ", "))
 	}

@@ -1,0 +1,49 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"statelab/tools/bench/study"
+)
+
+// TestShippedStudies parses the studies in bench/studies as bench run
+// does, and checks the smoke matrices the results were made with.
+func TestShippedStudies(t *testing.T) {
+	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
+		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
+		"bintrie-perf": 12, "bintrie-profile-traced": 10} {
+		s, err := study.Load(filepath.Join("..", "..", "bench", "studies", name+".toml"), metricNames())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := s.Scale("smoke")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.Expand(sc)); n != want {
+			t.Errorf("%s smoke: %d configurations, want %d", name, n, want)
+		}
+		for scale, sc := range s.Scales {
+			if err := study.CheckBaseline(s.Baseline, s.Expand(sc)); err != nil {
+				t.Errorf("%s scale %s: %v", name, scale, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,31 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import "testing"
+
+func TestSchedule(t *testing.T) {
+	seq := schedule(2, 3, "sequential")
+	inter := schedule(2, 3, "interleaved")
+	wantSeq := []scheduled{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}}
+	wantInter := []scheduled{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {1, 2}}
+	for i := range wantSeq {
+		if seq[i] != wantSeq[i] || inter[i] != wantInter[i] {
+			t.Fatalf("schedules %v and %v, want %v and %v", seq, inter, wantSeq, wantInter)
+		}
+	}
+}

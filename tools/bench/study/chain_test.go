@@ -1,0 +1,79 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package study
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestChainStudy loads a study of a chain dumpgen did not make: its
+// workloads are the chain's, its trie the chain's, and its scales need no
+// entries.
+func TestChainStudy(t *testing.T) {
+	dir := t.TempDir()
+	// Loading a study only checks that the chain's files exist; reading
+	// their blocks is blockfile's (TestChainManifest there).
+	for _, f := range []string{"pop.rlp", "tail.rlp", "genesis.json"} {
+		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
+	}
+	text := `name = "c"
+tries = ["mpt"]
+workloads = ["tail"]
+baseline = "mpt"
+[chain]
+genesis = "genesis.json"
+population = ["pop.rlp"]
+[chain.workloads]
+tail = "tail.rlp"
+[scale.smoke]
+runs = 3
+`
+	path := filepath.Join(dir, "c.toml")
+	os.WriteFile(path, []byte(text), 0o644)
+	s, err := Load(path, testMetrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Chain.Genesis != filepath.Join(dir, "genesis.json") {
+		t.Errorf("genesis %q not resolved against the study's directory", s.Chain.Genesis)
+	}
+	for _, tt := range []struct{ old, new, want string }{
+		{`tries = ["mpt"]`, "tries = [\"ubt\"]\ngroup_depths = [5]", "its chain's trie only"},
+		{`workloads = ["tail"]`, `workloads = ["erc20_approve"]`, `unknown workload "erc20_approve" (want one of tail)`},
+		{`population = ["pop.rlp"]`, `population = []`, "population lists no block file"},
+	} {
+		os.WriteFile(path, []byte(strings.Replace(text, tt.old, tt.new, 1)), 0o644)
+		if _, err := Load(path, testMetrics); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.new, err, tt.want)
+		}
+	}
+}
+
+// TestChainMissingFile checks that a [chain] table naming a block file that
+// does not exist is refused with the file's name.
+func TestChainMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "genesis.json"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(dir, "tail.rlp"), nil, 0o644)
+	bad := &Chain{Genesis: "genesis.json", Population: []string{"missing.rlp"}, Workloads: map[string]string{"t": "tail.rlp"}}
+	if err := bad.validate(dir); err == nil || !strings.Contains(err.Error(), "missing.rlp") {
+		t.Errorf("missing file: %v", err)
+	}
+}
