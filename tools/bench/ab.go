@@ -28,6 +28,8 @@ import (
 
 	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
@@ -172,7 +174,7 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var runs []*RunRecord
+	var runs []*record.Run
 	for run := range s.Runs {
 		for i, c := range configs {
 			rec, err := h.runOnce(c, m, h.preparedDir(m, c), s.sideArgs(i), run)
@@ -181,7 +183,7 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 			}
 			runs = append(runs, rec)
 			h.progress("%s run %d/%d: %s", c.Variant(), run+1, s.Runs, runLine(rec))
-			if err := writeRecords(filepath.Join(h.out, "runs.json"), runs); err != nil {
+			if err := record.Write(filepath.Join(h.out, "runs.json"), runs); err != nil {
 				return err
 			}
 		}
@@ -211,7 +213,7 @@ func printAB(w io.Writer, a *Analysis, configs []study.Config, args [2][]string)
 	fmt.Fprintf(w, "A = %s\nB = %s\nworkload %s, %d measured runs each (first discarded), cold cache\n\n",
 		strings.TrimSpace(configs[0].Geth.Path+" "+strings.Join(args[0], " ")), strings.TrimSpace(configs[1].Geth.Path+" "+strings.Join(args[1], " ")), wl, len(ca.Runs))
 	fmt.Fprintf(w, "%-22s %14s %14s %8s %22s %6s\n", "metric", "A median", "B median", "B/A", "95% CI (bootstrap)", "p")
-	for _, m := range metrics {
+	for _, m := range metrics.All() {
 		sa, sb := ca.Summaries[m.Name], cb.Summaries[m.Name]
 		cmp, ok := a.comparison(wl, configs[1].Variant(), m.Name)
 		if !ok || math.IsNaN(sa.Median) || math.IsNaN(sb.Median) {

@@ -19,6 +19,8 @@ package main
 import (
 	"slices"
 
+	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/stats"
 )
 
@@ -27,15 +29,15 @@ import (
 type Cell struct {
 	Workload  string                   `json:"workload"`
 	Variant   string                   `json:"variant"`
-	Runs      []*RunRecord             `json:"-"`
+	Runs      []*record.Run            `json:"-"`
 	Summaries map[string]stats.Summary `json:"summaries"`
 }
 
 // values returns the cell's per-run values of a metric.
-func (c *Cell) values(m metric) []float64 {
+func (c *Cell) values(m metrics.Metric) []float64 {
 	out := make([]float64, len(c.Runs))
 	for i, r := range c.Runs {
-		out[i] = m.value(r)
+		out[i] = m.Value(r)
 	}
 	return out
 }
@@ -65,7 +67,7 @@ const bootstrapIters = 10000
 // analyze groups runs into cells, summarizes every metric and compares each
 // variant with the baseline on every workload. An empty or unknown baseline
 // means the first variant.
-func analyze(runs []*RunRecord, baseline string) *Analysis {
+func analyze(runs []*record.Run, baseline string) *Analysis {
 	a := &Analysis{Cells: map[string]*Cell{}}
 	for _, r := range runs {
 		if !slices.Contains(a.Workloads, r.Workload) {
@@ -90,7 +92,7 @@ func analyze(runs []*RunRecord, baseline string) *Analysis {
 		a.Baseline = a.Variants[0]
 	}
 	for _, cell := range a.Cells {
-		for _, m := range metrics {
+		for _, m := range metrics.All() {
 			cell.Summaries[m.Name] = stats.Summarize(cell.values(m))
 		}
 	}
@@ -110,7 +112,7 @@ func (a *Analysis) compare() {
 			if v == a.Baseline || cell == nil {
 				continue
 			}
-			for _, m := range metrics {
+			for _, m := range metrics.All() {
 				x, y := base.values(m), cell.values(m)
 				a.Comparisons = append(a.Comparisons, Comparison{
 					Workload: wl, Variant: v, Baseline: a.Baseline, Metric: m.Name,

@@ -23,18 +23,20 @@ import (
 	"strings"
 	"testing"
 
+	"statelab/tools/bench/record"
+	"statelab/tools/bench/record/recordtest"
 	"statelab/tools/bench/study"
 )
 
 // TestAnalyze checks grouping, the warm-up exclusion and the comparison with
 // the baseline on runs whose medians are known.
 func TestAnalyze(t *testing.T) {
-	var runs []*RunRecord
+	var runs []*record.Run
 	for i, ms := range []float64{50000, 100, 110, 90, 105} { // the first is a warm-up
-		runs = append(runs, testRun("ubt-gd5", "w", i == 0, 100, ms))
+		runs = append(runs, recordtest.Run("ubt-gd5", "w", i == 0, 100, ms))
 	}
 	for i, ms := range []float64{50000, 200, 220, 180, 210} {
-		runs = append(runs, testRun("ubt-gd6", "w", i == 0, 100, ms))
+		runs = append(runs, recordtest.Run("ubt-gd6", "w", i == 0, 100, ms))
 	}
 	a := analyze(runs, "ubt-gd5")
 	base, other := a.cell("w", "ubt-gd5"), a.cell("w", "ubt-gd6")
@@ -64,9 +66,9 @@ func TestAnalyze(t *testing.T) {
 
 // TestWriteOutputs writes a report with plots from synthetic runs.
 func TestWriteOutputs(t *testing.T) {
-	var runs []*RunRecord
+	var runs []*record.Run
 	for i, ms := range []float64{500, 100, 110, 90} {
-		runs = append(runs, testRun("mpt", "w", i == 0, 100, ms), testRun("ubt-gd5", "w", i == 0, 100, 2*ms))
+		runs = append(runs, recordtest.Run("mpt", "w", i == 0, 100, ms), recordtest.Run("ubt-gd5", "w", i == 0, 100, 2*ms))
 	}
 	dir := t.TempDir()
 	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}
@@ -89,9 +91,9 @@ func TestWriteOutputs(t *testing.T) {
 // TestWriteOutputsOneVariant: a study of one variant (a scale that narrows it
 // to one trie) has no comparison tables, rather than empty ones.
 func TestWriteOutputsOneVariant(t *testing.T) {
-	var runs []*RunRecord
+	var runs []*record.Run
 	for i, ms := range []float64{500, 100, 110, 90} {
-		runs = append(runs, testRun("mpt", "w", i == 0, 100, ms))
+		runs = append(runs, recordtest.Run("mpt", "w", i == 0, 100, ms))
 	}
 	dir := t.TempDir()
 	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}

@@ -23,13 +23,16 @@ import (
 	"os"
 
 	"golang.org/x/perf/benchfmt"
+
+	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/record"
 )
 
 // writeBenchstat writes the measured runs in the Go benchmark format: one
 // line per run named Import/workload=W, under a file configuration
 // "variant: V", so that `benchstat benchstat.txt` puts the variants side by
 // side (its default columns are the file configuration).
-func writeBenchstat(path string, runs []*RunRecord) error {
+func writeBenchstat(path string, runs []*record.Run) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -48,7 +51,7 @@ func writeBenchstat(path string, runs []*RunRecord) error {
 
 // encodeBenchstat writes the benchmark lines of runs, skipping warm-ups and
 // metrics a run does not have.
-func encodeBenchstat(w io.Writer, runs []*RunRecord) error {
+func encodeBenchstat(w io.Writer, runs []*record.Run) error {
 	bw := benchfmt.NewWriter(w)
 	for _, r := range runs {
 		if r.WarmUp {
@@ -59,8 +62,8 @@ func encodeBenchstat(w io.Writer, runs []*RunRecord) error {
 			Name:   benchfmt.Name("Import/workload=" + r.Workload),
 			Iters:  1,
 		}
-		for _, m := range metrics {
-			if v := m.value(r); !math.IsNaN(v) && !math.IsInf(v, 0) {
+		for _, m := range metrics.All() {
+			if v := m.Value(r); !math.IsNaN(v) && !math.IsInf(v, 0) {
 				res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: m.Unit})
 			}
 		}

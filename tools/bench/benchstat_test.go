@@ -22,16 +22,19 @@ import (
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
+
+	"statelab/tools/bench/record"
+	"statelab/tools/bench/record/recordtest"
 )
 
 // TestBenchstatRoundTrip writes runs and reads them back with benchfmt's
 // reader, as benchstat does.
 func TestBenchstatRoundTrip(t *testing.T) {
-	runs := []*RunRecord{
-		testRun("ubt-gd5", "erc20_approve", true, 100, 9999),
-		testRun("ubt-gd5", "erc20_approve", false, 100, 1000),
-		testRun("ubt-gd6", "erc20_approve", false, 100, 1200),
-		{Variant: "mpt-upstream", Workload: "erc20_approve", importResult: importResult{WallSeconds: 2}},
+	runs := []*record.Run{
+		recordtest.Run("ubt-gd5", "erc20_approve", true, 100, 9999),
+		recordtest.Run("ubt-gd5", "erc20_approve", false, 100, 1000),
+		recordtest.Run("ubt-gd6", "erc20_approve", false, 100, 1200),
+		{Variant: "mpt-upstream", Workload: "erc20_approve", Import: record.Import{WallSeconds: 2}},
 	}
 	var buf bytes.Buffer
 	if err := encodeBenchstat(&buf, runs); err != nil {

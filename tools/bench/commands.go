@@ -26,6 +26,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/study"
 )
 
@@ -135,7 +137,7 @@ func runAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	s, err := study.Load(ctx.Args().First(), metricNames())
+	s, err := study.Load(ctx.Args().First(), metrics.Names())
 	if err != nil {
 		return err
 	}
@@ -214,7 +216,7 @@ func reportAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	runs, err := readRecords(filepath.Join(out, "runs.json"))
+	runs, err := record.Read(filepath.Join(out, "runs.json"))
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ import (
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/pagecache"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/fsutil"
 )
@@ -115,7 +116,7 @@ func limitText(m *study.Model) string {
 }
 
 // runOnce measures one run of a configuration.
-func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []string, run int) (*RunRecord, error) {
+func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []string, run int) (*record.Run, error) {
 	mf, file, err := m.Workload(c.Workload)
 	if err != nil {
 		return nil, err
@@ -127,7 +128,7 @@ func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []
 	if err := fsutil.CopyTree(filepath.Join(prepared, "datadir"), scratch); err != nil {
 		return nil, fmt.Errorf("copying prepared datadir %s: %v", prepared, err)
 	}
-	rec := &RunRecord{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
+	rec := &record.Run{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
 		Slots: mf.SlotReads + mf.SlotWrites, SlotReads: mf.SlotReads, SlotWrites: mf.SlotWrites,
 		Gas: mf.GasUsed, Journal: journalBytes(scratch)}
 	if c.Cache == "warm" {
@@ -167,7 +168,7 @@ func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []
 	if err != nil {
 		return nil, fmt.Errorf("%s run %d: %v", c.Label(), run, err)
 	}
-	rec.importResult = *res
+	rec.Import = *res
 	if err := h.checkBlocks(rec, mf); err != nil {
 		return nil, err
 	}
@@ -184,7 +185,7 @@ func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []
 
 // checkBlocks verifies that a run logged one JSON entry per workload block,
 // or none at all (a geth without the batch-import patch, reported once).
-func (h *harness) checkBlocks(rec *RunRecord, mf ManifestFile) error {
+func (h *harness) checkBlocks(rec *record.Run, mf ManifestFile) error {
 	want := int(mf.LastBlock - mf.FirstBlock + 1)
 	switch n := len(rec.Blocks); {
 	case n == 0:

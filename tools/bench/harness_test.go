@@ -22,6 +22,7 @@ import (
 	"strings"
 	"testing"
 
+	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/study"
 )
 
@@ -56,7 +57,7 @@ runs = 3
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := study.Load(path, metricNames())
+	s, err := study.Load(path, metrics.Names())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/stats"
 )
 
@@ -40,10 +42,10 @@ var ioMetrics = []string{"disk_kb_per_slot", "disk_reads_per_slot", "read_syscal
 // writeIOSection writes what the state reads cost the disk: per workload
 // and variant, the medians of the I/O metrics, with what a slot is on that
 // workload (read, written or either), and the memory bound's figures.
-func writeIOSection(w io.Writer, a *Analysis, runs []*RunRecord) {
-	var cols []metric
+func writeIOSection(w io.Writer, a *Analysis, runs []*record.Run) {
+	var cols []metrics.Metric
 	for _, name := range ioMetrics {
-		m, _ := metricByName(name)
+		m, _ := metrics.ByName(name)
 		for _, c := range a.Cells {
 			if !math.IsNaN(c.Summaries[name].Median) {
 				cols = append(cols, m)
@@ -79,7 +81,7 @@ func writeIOSection(w io.Writer, a *Analysis, runs []*RunRecord) {
 }
 
 // slotKind says what the slots of a workload's runs are.
-func slotKind(runs []*RunRecord) string {
+func slotKind(runs []*record.Run) string {
 	if len(runs) == 0 {
 		return "-"
 	}
@@ -97,7 +99,7 @@ func slotKind(runs []*RunRecord) string {
 
 // writeBoundSummary states the memory bound of the bounded runs: limit,
 // peaks, and in how many runs usage reached the limit.
-func writeBoundSummary(w io.Writer, runs []*RunRecord) {
+func writeBoundSummary(w io.Writer, runs []*record.Run) {
 	var bounded, reached, hits, refaults int64
 	var lo, hi, peak, anon int64
 	for _, r := range runs {
@@ -120,13 +122,13 @@ func writeBoundSummary(w io.Writer, runs []*RunRecord) {
 	if bounded == 0 {
 		return
 	}
-	b := runs[slices.IndexFunc(runs, func(r *RunRecord) bool { return r.Bound != nil && r.Bound.Limit > 0 })].Bound
+	b := runs[slices.IndexFunc(runs, func(r *record.Run) bool { return r.Bound != nil && r.Bound.Limit > 0 })].Bound
 	fmt.Fprintf(w, "Memory bound: cgroup v%d, limit %s; highest usage %s, highest process memory (anon) %s; the limit was reached in %d of %d bounded runs (%d reclaim events at the limit); %d page-cache refaults (misses on pages the bound had evicted) in all. Warm runs, the in-memory reference, run unbounded.\n\n",
 		b.Version, rangeText(lo, hi, bytesize.MiB), bytesize.MiB(peak), bytesize.MiB(anon), reached, bounded, hits, refaults)
 }
 
 // modelMeasuresOf gathers the medians the scale-model table shows.
-func modelMeasuresOf(runs []*RunRecord) modelMeasures {
+func modelMeasuresOf(runs []*record.Run) modelMeasures {
 	var process, left, hit []float64
 	mm := modelMeasures{hitPct: math.NaN()}
 	for _, r := range runs {
@@ -139,7 +141,7 @@ func modelMeasuresOf(runs []*RunRecord) modelMeasures {
 		}
 		process = append(process, float64(r.Bound.Sampled.NonFile))
 		left = append(left, float64(r.Bound.Limit-r.Bound.Sampled.NonFile))
-		hit = append(hit, pageCacheHitPct(r))
+		hit = append(hit, metrics.PageCacheHitPct(r))
 	}
 	if mm.runs > 0 {
 		mm.process = stats.Summarize(process).Median
@@ -150,13 +152,13 @@ func modelMeasuresOf(runs []*RunRecord) modelMeasures {
 }
 
 // shareKinds are the per-block disk-read shares the report plots: by
-// operations and by bytes (see blockShare).
+// operations and by bytes (see metrics.BlockShare).
 var shareKinds = []struct {
 	file, title, axis string
-	of                func(blockShare) float64
+	of                func(metrics.BlockShare) float64
 }{
-	{"disk_read_share_", "disk-read share per block", "disk reads / read syscalls", func(s blockShare) float64 { return s.Share }},
-	{"disk_byte_share_", "disk-byte share per block", "disk bytes / bytes read by syscalls", func(s blockShare) float64 { return s.Bytes }},
+	{"disk_read_share_", "disk-read share per block", "disk reads / read syscalls", func(s metrics.BlockShare) float64 { return s.Share }},
+	{"disk_byte_share_", "disk-byte share per block", "disk bytes / bytes read by syscalls", func(s metrics.BlockShare) float64 { return s.Bytes }},
 }
 
 // writeSharePlots draws, per workload, the disk-read shares of every block
@@ -211,10 +213,10 @@ func writeSharePlots(dir string, a *Analysis) ([]string, error) {
 
 // medianShares is the median of one disk-read share at each block over
 // runs; the first block, which carries start-up, is left out.
-func medianShares(runs []*RunRecord, of func(blockShare) float64) plotter.XYs {
+func medianShares(runs []*record.Run, of func(metrics.BlockShare) float64) plotter.XYs {
 	var per [][]float64
 	for _, r := range runs {
-		for _, s := range diskReadShares(r) {
+		for _, s := range metrics.DiskReadShares(r) {
 			v := of(s)
 			if s.Block == 0 || math.IsNaN(v) {
 				continue
@@ -258,9 +260,9 @@ func writeShareTable(w io.Writer, a *Analysis) {
 				}
 				n = b
 				q := (b - 1) / 4
-				first = append(first, runBytesShare(r, 1, 1+q))
-				last = append(last, runBytesShare(r, b-q, b))
-				whole = append(whole, runBytesShare(r, 1, b))
+				first = append(first, metrics.BytesShare(r, 1, 1+q))
+				last = append(last, metrics.BytesShare(r, b-q, b))
+				whole = append(whole, metrics.BytesShare(r, 1, b))
 			}
 			if len(whole) == 0 {
 				continue

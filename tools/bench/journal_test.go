@@ -24,6 +24,7 @@ import (
 	"testing"
 
 	"statelab/tools/bench/pagecache"
+	"statelab/tools/bench/record"
 )
 
 func TestJournalBytes(t *testing.T) {
@@ -46,7 +47,7 @@ func TestJournalBytes(t *testing.T) {
 // TestJournalShare checks that the protocol names the largest journal share
 // of the runs, and says nothing without a journal.
 func TestJournalShare(t *testing.T) {
-	runs := []*RunRecord{
+	runs := []*record.Run{
 		{Journal: 10e6, Cache: pagecache.Check{DatadirBytes: 40e6}},
 		{Journal: 30e6, Cache: pagecache.Check{DatadirBytes: 40e6}},
 		{Journal: 0, Cache: pagecache.Check{DatadirBytes: 0}},
@@ -57,11 +58,11 @@ func TestJournalShare(t *testing.T) {
 		t.Errorf("journal share: %q", buf.String())
 	}
 	buf.Reset()
-	writeJournalShare(&buf, []*RunRecord{{Journal: 74, Cache: pagecache.Check{DatadirBytes: 40e6}}})
+	writeJournalShare(&buf, []*record.Run{{Journal: 74, Cache: pagecache.Check{DatadirBytes: 40e6}}})
 	if !strings.Contains(buf.String(), "at most 74 bytes of the 40.0 MB datadir: the population's state is on disk") {
 		t.Errorf("persisted state: %q", buf.String())
 	}
-	for _, none := range [][]*RunRecord{runs[2:], {{Journal: 0, Cache: pagecache.Check{DatadirBytes: 40e6}}}} {
+	for _, none := range [][]*record.Run{runs[2:], {{Journal: 0, Cache: pagecache.Check{DatadirBytes: 40e6}}}} {
 		buf.Reset()
 		writeJournalShare(&buf, none)
 		if buf.Len() != 0 {

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/study"
 )
 
@@ -29,7 +30,7 @@ func TestShippedStudies(t *testing.T) {
 	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
 		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
 		"bintrie-perf": 12, "bintrie-profile-traced": 10} {
-		s, err := study.Load(filepath.Join("..", "..", "bench", "studies", name+".toml"), metricNames())
+		s, err := study.Load(filepath.Join("..", "..", "bench", "studies", name+".toml"), metrics.Names())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,14 +24,8 @@ import (
 
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/iostat"
+	"statelab/tools/bench/record"
 )
-
-// ioSample is a reading of a run's cumulative I/O counters.
-type ioSample struct {
-	AtMs float64 `json:"at_ms"` // since the process started
-	iostat.ProcIO
-	Cgroup *cgroup.Sample `json:"cgroup,omitempty"` // memory-bounded runs
-}
 
 // runMonitor samples a running geth: its /proc/PID/io counters and, in a
 // memory-bounded run, its cgroup's, every interval and whenever geth logs
@@ -44,8 +38,8 @@ type runMonitor struct {
 	start time.Time
 
 	mu     sync.Mutex
-	last   ioSample
-	blocks []ioSample
+	last   record.IOSample
+	blocks []record.IOSample
 	seen   cgroup.Observed // what the cgroup samples showed
 
 	stop, done chan struct{}
@@ -73,7 +67,7 @@ func startMonitor(pid int, cg *cgroup.Group, interval time.Duration) *runMonitor
 
 // sample takes one reading and returns it. A process that has exited
 // keeps its last /proc figures.
-func (m *runMonitor) sample() ioSample {
+func (m *runMonitor) sample() record.IOSample {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s := m.last
@@ -122,7 +116,7 @@ func (m *runMonitor) observed() cgroup.Observed {
 // finish takes the last reading, once the process has exited but before it
 // is reaped (so that /proc/PID/io still holds its final counters), and
 // stops sampling.
-func (m *runMonitor) finish() ioSample {
+func (m *runMonitor) finish() record.IOSample {
 	s := m.sample()
 	close(m.stop)
 	<-m.done

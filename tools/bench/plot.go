@@ -25,6 +25,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+
+	"statelab/tools/bench/metrics"
 )
 
 // plotMetrics are the metrics plotted for every study.
@@ -43,7 +45,7 @@ type errPoints struct {
 func writePlots(dir string, a *Analysis) ([]string, error) {
 	var files []string
 	for _, name := range plotMetrics {
-		m, _ := metricByName(name)
+		m, _ := metrics.ByName(name)
 		p, ok, err := metricPlot(a, m)
 		if err != nil {
 			return nil, err
@@ -61,7 +63,7 @@ func writePlots(dir string, a *Analysis) ([]string, error) {
 }
 
 // metricPlot builds the plot of one metric; ok is false if no cell has it.
-func metricPlot(a *Analysis, m metric) (*plot.Plot, bool, error) {
+func metricPlot(a *Analysis, m metrics.Metric) (*plot.Plot, bool, error) {
 	p := plot.New()
 	p.Title.Text = m.Title + " (median per variant)"
 	p.X.Label.Text = "variant"
@@ -115,7 +117,7 @@ func addWorkloadLines(p *plot.Plot, a *Analysis, points func(string) errPoints, 
 
 // wideRange reports whether a metric's medians span more than a factor of 20
 // (workloads of very different cost), which a log axis shows better.
-func wideRange(a *Analysis, m metric) bool {
+func wideRange(a *Analysis, m metrics.Metric) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, c := range a.Cells {
 		s := c.Summaries[m.Name]
@@ -132,7 +134,7 @@ func wideRange(a *Analysis, m metric) bool {
 }
 
 // workloadPoints collects a workload's medians and error bars by variant.
-func workloadPoints(a *Analysis, wl string, m metric) errPoints {
+func workloadPoints(a *Analysis, wl string, m metrics.Metric) errPoints {
 	var pts errPoints
 	for x, v := range a.Variants {
 		cell := a.cell(wl, v)

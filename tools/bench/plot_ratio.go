@@ -25,6 +25,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/stats"
 )
 
@@ -34,7 +35,7 @@ import (
 // a few percent, which a plot of absolute medians across workloads of very
 // different cost hides, show here. It returns the file name written, or ""
 // if no variant has a comparison.
-func writeRatioPlot(dir string, a *Analysis, m metric) (string, error) {
+func writeRatioPlot(dir string, a *Analysis, m metrics.Metric) (string, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s, ratio to %s (median, 95%% CI)", m.Title, a.Baseline)
 	p.X.Label.Text = "variant"
@@ -61,7 +62,7 @@ func writeRatioPlot(dir string, a *Analysis, m metric) (string, error) {
 
 // ratioPoints collects a workload's median ratios to the baseline and their
 // CIs by variant; the baseline itself is 1 with no error bar.
-func ratioPoints(a *Analysis, wl string, m metric) errPoints {
+func ratioPoints(a *Analysis, wl string, m metrics.Metric) errPoints {
 	var pts errPoints
 	for x, v := range a.Variants {
 		r := stats.RatioCI{Ratio: 1, Lo: 1, Hi: 1}

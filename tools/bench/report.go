@@ -28,6 +28,8 @@ import (
 	"time"
 
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/study"
 )
 
@@ -47,7 +49,7 @@ type reportMeta struct {
 
 // writeOutputs analyses runs and writes meta.json, benchstat.txt, the plots
 // and report.md into dir.
-func writeOutputs(dir string, meta reportMeta, runs []*RunRecord) error {
+func writeOutputs(dir string, meta reportMeta, runs []*record.Run) error {
 	blob, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
 		return err
@@ -63,7 +65,7 @@ func writeOutputs(dir string, meta reportMeta, runs []*RunRecord) error {
 	if err != nil {
 		return err
 	}
-	if head, ok := metricByName(meta.Headline); ok {
+	if head, ok := metrics.ByName(meta.Headline); ok {
 		file, err := writeRatioPlot(dir, a, head)
 		if err != nil {
 			return err
@@ -85,8 +87,8 @@ func writeOutputs(dir string, meta reportMeta, runs []*RunRecord) error {
 }
 
 // writeReport writes the Markdown report.
-func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, plots, shares []string) {
-	head, _ := metricByName(meta.Headline)
+func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*record.Run, plots, shares []string) {
+	head, _ := metrics.ByName(meta.Headline)
 	fmt.Fprintf(w, "# %s\n\n", meta.Title)
 	if meta.Description != "" {
 		fmt.Fprintf(w, "%s\n\n", strings.TrimSpace(meta.Description))
@@ -101,7 +103,7 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 		if len(a.Variants) < 2 {
 			break // one variant: nothing to compare with the baseline
 		}
-		m, _ := metricByName(name)
+		m, _ := metrics.ByName(name)
 		fmt.Fprintf(w, "\n## %s against the baseline %s\n\n", m.Title, a.Baseline)
 		writeComparisons(w, a, m)
 		if name == "total_ms" && head.Name == "total_ms" {
@@ -138,7 +140,7 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord, p
 }
 
 // tracedRuns counts the runs whose traces were collected.
-func tracedRuns(runs []*RunRecord) int {
+func tracedRuns(runs []*record.Run) int {
 	n := 0
 	for _, r := range runs {
 		if r.Traces != "" {
@@ -149,7 +151,7 @@ func tracedRuns(runs []*RunRecord) int {
 }
 
 // writeProtocol describes how the runs were made.
-func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord) {
+func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*record.Run) {
 	fmt.Fprintf(w, "## Protocol\n\n")
 	fmt.Fprintf(w, "- study `%s`, generated %s on %s/%s with %d CPUs\n", meta.Study, meta.Date.Format(time.RFC3339), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
 	if meta.Scale.Entries > 0 {
@@ -205,7 +207,7 @@ func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*RunRecord)
 // writeJournalShare states how much of the prepared datadirs is pathdb's
 // journal: state that geth loads into memory at start and so never reads
 // cold, whatever the page cache holds.
-func writeJournalShare(w io.Writer, runs []*RunRecord) {
+func writeJournalShare(w io.Writer, runs []*record.Run) {
 	var maxShare float64
 	var journal, total int64
 	for _, r := range runs {
@@ -229,7 +231,7 @@ func writeJournalShare(w io.Writer, runs []*RunRecord) {
 
 // writeReading states, per workload, the best variant on the headline
 // metric and whether its difference from the baseline is significant.
-func writeReading(w io.Writer, a *Analysis, m metric) {
+func writeReading(w io.Writer, a *Analysis, m metrics.Metric) {
 	for _, wl := range a.Workloads {
 		best, bestVal := "", math.NaN()
 		for _, v := range a.Variants {
@@ -268,7 +270,7 @@ func significance(p float64) string {
 }
 
 // writeMatrix writes a workloads x variants table of one metric.
-func writeMatrix(w io.Writer, a *Analysis, m metric) {
+func writeMatrix(w io.Writer, a *Analysis, m metrics.Metric) {
 	fmt.Fprintf(w, "| workload | %s |\n|---|%s\n", strings.Join(a.Variants, " | "), strings.Repeat("---|", len(a.Variants)))
 	for _, wl := range a.Workloads {
 		fmt.Fprintf(w, "| %s |", wl)
@@ -281,7 +283,7 @@ func writeMatrix(w io.Writer, a *Analysis, m metric) {
 
 // writeComparisons writes each variant's ratio to the baseline with its
 // bootstrap CI and U test.
-func writeComparisons(w io.Writer, a *Analysis, m metric) {
+func writeComparisons(w io.Writer, a *Analysis, m metrics.Metric) {
 	fmt.Fprintf(w, "| workload | variant | ratio to %s | 95%% CI | U | p |\n|---|---|---|---|---|---|\n", a.Baseline)
 	for _, c := range a.Comparisons {
 		if c.Metric != m.Name {
@@ -295,17 +297,17 @@ func writeComparisons(w io.Writer, a *Analysis, m metric) {
 // writeCellTable writes every metric of one workload, a row per variant.
 func writeCellTable(w io.Writer, a *Analysis, wl string) {
 	fmt.Fprintf(w, "| variant | n |")
-	for _, m := range metrics {
+	for _, m := range metrics.All() {
 		fmt.Fprintf(w, " %s |", m.Unit)
 	}
-	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(metrics)))
+	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(metrics.All())))
 	for _, v := range a.Variants {
 		c := a.cell(wl, v)
 		if c == nil {
 			continue
 		}
 		fmt.Fprintf(w, "| %s | %d |", v, len(c.Runs))
-		for _, m := range metrics {
+		for _, m := range metrics.All() {
 			fmt.Fprintf(w, " %s |", cellText(c, m))
 		}
 		fmt.Fprintln(w)
@@ -313,7 +315,7 @@ func writeCellTable(w io.Writer, a *Analysis, wl string) {
 }
 
 // cellText is a cell's median with its CV.
-func cellText(c *Cell, m metric) string {
+func cellText(c *Cell, m metrics.Metric) string {
 	if c == nil {
 		return "-"
 	}

@@ -32,6 +32,7 @@ import (
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/command"
 	"statelab/tools/bench/iostat"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/slowblock"
 )
 
@@ -47,25 +48,6 @@ type importJob struct {
 	Cgroup  *cgroup.Group // memory bound; nil for an unbounded run
 }
 
-// importResult is what one import measured.
-type importResult struct {
-	WallSeconds float64             `json:"wall_seconds"`
-	ReadBytes   uint64              `json:"read_bytes"`     // /proc/PID/io read_bytes at exit
-	InBlockIO   int64               `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
-	ProcIO      iostat.ProcIO       `json:"proc_io"`        // /proc/PID/io at exit
-	Bound       *cgroup.BoundRecord `json:"bound,omitempty"`
-	// BlockIO holds the cumulative I/O counters read as geth logged each
-	// block's JSON, in block order: the first entry includes start-up.
-	BlockIO []ioSample `json:"block_io,omitempty"`
-	// PebbleBlockHitPct is pebble's block cache hit rate over the whole
-	// process, from the database statistics geth import prints at exit.
-	PebbleBlockHitPct *float64 `json:"pebble_block_cache_hit_pct,omitempty"`
-	// Device holds the read counters of the datadir's block device over
-	// the run; nil when the datadir is on no block device.
-	Device *iostat.DeviceReads `json:"device_reads,omitempty"`
-	Blocks []slowblock.Entry   `json:"blocks"`
-}
-
 // importArgs is the command line of an import job.
 func (j importJob) importArgs() []string {
 	args := append(append([]string{}, j.Global...), "import", "--datadir", j.Datadir, "--nocompaction", "--debug.logslowblock", "0")
@@ -77,7 +59,7 @@ func (j importJob) importArgs() []string {
 // counters while it runs and at every block it logs, and parses the
 // per-block JSON from its log. A bounded run whose bound was not in force
 // is an error.
-func (j importJob) run() (*importResult, error) {
+func (j importJob) run() (*record.Import, error) {
 	logf, err := os.Create(j.LogPath)
 	if err != nil {
 		return nil, err
@@ -113,7 +95,7 @@ func (j importJob) run() (*importResult, error) {
 	pr.Close()
 	last := mon.finish()
 	werr := cmd.Wait()
-	res := &importResult{WallSeconds: time.Since(start).Seconds(), ReadBytes: last.ReadBytes, ProcIO: last.ProcIO}
+	res := &record.Import{WallSeconds: time.Since(start).Seconds(), ReadBytes: last.ReadBytes, ProcIO: last.ProcIO}
 	res.BlockIO = mon.blocks
 	if devErr == nil {
 		if after, err := iostat.ReadDeviceReads(j.Datadir); err == nil {

@@ -24,6 +24,8 @@ import (
 
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/study"
 )
 
@@ -86,7 +88,7 @@ func (sr *studyRun) execute() error {
 	if err != nil {
 		return fmt.Errorf("study %s: %v", sr.study.Path, err)
 	}
-	var runs []*RunRecord
+	var runs []*record.Run
 	rawPath := filepath.Join(sr.h.out, "runs.json")
 	order := schedule(len(configs), sc.Runs, sr.study.Order)
 	if model.Calibrate {
@@ -108,7 +110,7 @@ func (sr *studyRun) execute() error {
 		}
 		runs = append(runs, rec)
 		sr.h.progress("%d/%d %s run %d/%d: %s", n+1, len(configs)*sc.Runs, c.Label(), j.run+1, sc.Runs, runLine(rec))
-		if err := writeRecords(rawPath, runs); err != nil {
+		if err := record.Write(rawPath, runs); err != nil {
 			return err
 		}
 	}
@@ -132,7 +134,7 @@ func (sr *studyRun) reference(configs []study.Config) study.Config {
 // calibrate sets the "auto" memory bound of every configuration from its
 // warm-up run: the highest memory geth itself used (cgroup usage less page
 // cache), plus the page-cache budget every configuration shares.
-func (sr *studyRun) calibrate(model *study.Model, configs []study.Config, warmUps []*RunRecord) error {
+func (sr *studyRun) calibrate(model *study.Model, configs []study.Config, warmUps []*record.Run) error {
 	for _, c := range configs {
 		var process int64
 		for _, r := range warmUps {
@@ -219,13 +221,13 @@ func (sr *studyRun) meta(sc study.Scale) reportMeta {
 }
 
 // runLine is the one-line progress summary of a run.
-func runLine(r *RunRecord) string {
+func runLine(r *record.Run) string {
 	warm := ""
 	if r.WarmUp {
 		warm = " (warm-up, discarded)"
 	}
-	total, _ := metricByName("total_ms")
+	total, _ := metrics.ByName("total_ms")
 	return fmt.Sprintf("wall %.2fs, %d blocks, %s ms/block, read %.1f MB, datadir cached %d/%d B%s",
-		r.WallSeconds, len(r.Blocks), num(total.value(r)),
+		r.WallSeconds, len(r.Blocks), num(total.Value(r)),
 		float64(r.ReadBytes)/1e6, r.Cache.ResidentAfter, r.Cache.DatadirBytes, warm)
 }

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"statelab/tools/bench/command"
+	"statelab/tools/bench/record"
 )
 
 // traceCollector gathers the traces of runs made with a telemetry level: the
@@ -47,7 +48,7 @@ type traceCollector struct {
 
 // serviceName is the Jaeger service of one run: unique per study, label and
 // run, and restricted to characters Jaeger's query API takes unescaped.
-func (tc *traceCollector) serviceName(rec *RunRecord, started time.Time) string {
+func (tc *traceCollector) serviceName(rec *record.Run, started time.Time) string {
 	name := fmt.Sprintf("bench-%s-%s-run%d-%d", tc.study, rec.Config.Label(), rec.Run, started.Unix())
 	return serviceUnsafe.ReplaceAllString(name, "_")
 }
@@ -65,7 +66,7 @@ func (tc *traceCollector) importSetup(service string) (args, env []string) {
 // trace per block or the wait is over; finding fewer is an error, because the
 // run's telemetry lost spans. tracesum --settle waits, within the same bound,
 // for the spans below each block span.
-func (tc *traceCollector) collect(dir, service string, rec *RunRecord) (string, error) {
+func (tc *traceCollector) collect(dir, service string, rec *record.Run) (string, error) {
 	blocks := len(rec.Blocks)
 	args := []string{"--jaeger", tc.jaeger, "--service", service, "--limit", strconv.Itoa(blocks + 10), "--lookback", "2h",
 		"--settle", tc.wait.String()}

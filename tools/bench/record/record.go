@@ -14,20 +14,28 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package record holds what bench keeps of a run: its configuration, the
+// page-cache check it ran after, and what its import measured (process and
+// device counters, the cgroup's figures, the per-block JSON), written as
+// runs.json beside the report. The runner fills records; the metrics and
+// the report read them, also back from runs.json.
+package record
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
 
+	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/pagecache"
+	"statelab/tools/bench/slowblock"
 	"statelab/tools/bench/study"
 )
 
-// RunRecord is everything one run measured, written as raw JSON beside the
+// Run is everything one run measured, written as raw JSON beside the
 // report.
-type RunRecord struct {
+type Run struct {
 	Config     study.Config    `json:"config"`
 	Variant    string          `json:"variant"`
 	Workload   string          `json:"workload"`
@@ -44,11 +52,11 @@ type RunRecord struct {
 	// dirty, clean, disk), from its traces; nil without traces at
 	// telemetry level node.
 	NodeFetches map[string]int64 `json:"node_fetches_by_source,omitempty"`
-	importResult
+	Import
 }
 
-// writeRecords writes runs as indented JSON.
-func writeRecords(path string, runs []*RunRecord) error {
+// Write writes runs as indented JSON (runs.json).
+func Write(path string, runs []*Run) error {
 	blob, err := json.MarshalIndent(runs, "", "  ")
 	if err != nil {
 		return err
@@ -56,15 +64,41 @@ func writeRecords(path string, runs []*RunRecord) error {
 	return os.WriteFile(path, blob, 0o644)
 }
 
-// readRecords reads runs written by writeRecords.
-func readRecords(path string) ([]*RunRecord, error) {
+// Read reads runs written by Write.
+func Read(path string) ([]*Run, error) {
 	blob, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var runs []*RunRecord
+	var runs []*Run
 	if err := json.Unmarshal(blob, &runs); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return runs, nil
+}
+
+// Import is what one geth import measured.
+type Import struct {
+	WallSeconds float64             `json:"wall_seconds"`
+	ReadBytes   uint64              `json:"read_bytes"`     // /proc/PID/io read_bytes at exit
+	InBlockIO   int64               `json:"rusage_inblock"` // getrusage ru_inblock (512-byte blocks)
+	ProcIO      iostat.ProcIO       `json:"proc_io"`        // /proc/PID/io at exit
+	Bound       *cgroup.BoundRecord `json:"bound,omitempty"`
+	// BlockIO holds the cumulative I/O counters read as geth logged each
+	// block's JSON, in block order: the first entry includes start-up.
+	BlockIO []IOSample `json:"block_io,omitempty"`
+	// PebbleBlockHitPct is pebble's block cache hit rate over the whole
+	// process, from the database statistics geth import prints at exit.
+	PebbleBlockHitPct *float64 `json:"pebble_block_cache_hit_pct,omitempty"`
+	// Device holds the read counters of the datadir's block device over
+	// the run; nil when the datadir is on no block device.
+	Device *iostat.DeviceReads `json:"device_reads,omitempty"`
+	Blocks []slowblock.Entry   `json:"blocks"`
+}
+
+// IOSample is a reading of a run's cumulative I/O counters.
+type IOSample struct {
+	AtMs float64 `json:"at_ms"` // since the process started
+	iostat.ProcIO
+	Cgroup *cgroup.Sample `json:"cgroup,omitempty"` // memory-bounded runs
 }

@@ -14,9 +14,12 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package metrics
 
-import "math"
+import (
+	"math"
+	"statelab/tools/bench/record"
+)
 
 // The I/O figures of a run: what its state reads cost the disk, per slot
 // and as a page-cache hit rate. Disk read operations and the page-cache
@@ -24,26 +27,26 @@ import "math"
 // node fetches need the run's traces at telemetry level node.
 
 // perSlot divides a run total by the run's storage slot reads and writes.
-func perSlot(total func(*RunRecord) float64) func(*RunRecord) float64 {
-	return func(r *RunRecord) float64 {
+func perSlot(total func(*record.Run) float64) func(*record.Run) float64 {
+	return func(r *record.Run) float64 {
 		return total(r) / runSlots(r)
 	}
 }
 
 // diskReadOps is the number of reads the run's cgroup issued to the disk,
 // NaN without disk accounting.
-func diskReadOps(r *RunRecord) float64 {
+func diskReadOps(r *record.Run) float64 {
 	if r.Bound == nil || r.Bound.End.DiskReadOps < 0 {
 		return math.NaN()
 	}
 	return float64(r.Bound.End.DiskReadOps)
 }
 
-// pageCacheHitPct is the share of geth's read syscalls that the page cache
+// PageCacheHitPct is the share of geth's read syscalls that the page cache
 // served: one minus the disk reads over the read syscalls. Pebble reads
 // its tables with readahead off (POSIX_FADV_RANDOM), so a read syscall
 // that misses issues one disk read, and one that hits none.
-func pageCacheHitPct(r *RunRecord) float64 {
+func PageCacheHitPct(r *record.Run) float64 {
 	return hitPct(diskReadOps(r), float64(r.ProcIO.SysCR))
 }
 
@@ -56,7 +59,7 @@ func hitPct(misses, lookups float64) float64 {
 }
 
 // pebbleBlockHit is pebble's block cache hit rate, NaN if geth printed none.
-func pebbleBlockHit(r *RunRecord) float64 {
+func pebbleBlockHit(r *record.Run) float64 {
 	if r.PebbleBlockHitPct == nil {
 		return math.NaN()
 	}
@@ -64,7 +67,7 @@ func pebbleBlockHit(r *RunRecord) float64 {
 }
 
 // memPeakMiB is the cgroup's peak usage, NaN for an unbounded run.
-func memPeakMiB(r *RunRecord) float64 {
+func memPeakMiB(r *record.Run) float64 {
 	if r.Bound == nil {
 		return math.NaN()
 	}
@@ -73,8 +76,8 @@ func memPeakMiB(r *RunRecord) float64 {
 
 // nodeFetches returns the run's trie node fetches from one source ("" for
 // all), NaN without traces.
-func nodeFetches(source string) func(*RunRecord) float64 {
-	return func(r *RunRecord) float64 {
+func nodeFetches(source string) func(*record.Run) float64 {
+	return func(r *record.Run) float64 {
 		if r.NodeFetches == nil {
 			return math.NaN()
 		}
@@ -89,23 +92,23 @@ func nodeFetches(source string) func(*RunRecord) float64 {
 	}
 }
 
-// blockShare is one block's disk-read shares over the interval between its
+// BlockShare is one block's disk-read shares over the interval between its
 // per-block JSON line and the previous one (for the first block, since
 // start): by operations, the disk reads over the read syscalls; by bytes,
 // the bytes geth caused to be read from the disk (/proc/PID/io read_bytes)
 // over the bytes its read syscalls returned (rchar), which is what the
 // block touched in the datadir's files: its reads that pebble's block
 // cache and geth's own caches served touch no file and count in neither.
-type blockShare struct {
+type BlockShare struct {
 	Block int     // index in the run, from 0
 	Share float64 // disk reads / read syscalls, NaN without disk accounting
 	Bytes float64 // disk bytes / bytes read by syscalls, NaN without reads
 }
 
-// diskReadShares returns the disk-read shares of every block of a run.
-func diskReadShares(r *RunRecord) []blockShare {
-	out := make([]blockShare, len(r.BlockIO))
-	var prev ioSample
+// DiskReadShares returns the disk-read shares of every block of a run.
+func DiskReadShares(r *record.Run) []BlockShare {
+	out := make([]BlockShare, len(r.BlockIO))
+	var prev record.IOSample
 	for i, s := range r.BlockIO {
 		share, bytes := math.NaN(), math.NaN()
 		calls := float64(s.SysCR - prev.SysCR)
@@ -121,16 +124,16 @@ func diskReadShares(r *RunRecord) []blockShare {
 		if read := float64(s.RChar - prev.RChar); read > 0 {
 			bytes = float64(s.ReadBytes-prev.ReadBytes) / read
 		}
-		out[i] = blockShare{Block: i, Share: share, Bytes: bytes}
+		out[i] = BlockShare{Block: i, Share: share, Bytes: bytes}
 		prev = s
 	}
 	return out
 }
 
-// runBytesShare is the disk-byte share of a run's blocks from first to
+// BytesShare is the disk-byte share of a run's blocks from first to
 // last (indices, last excluded): their disk bytes over their bytes read
 // by syscalls, NaN if they read none or the run has too few blocks.
-func runBytesShare(r *RunRecord, first, last int) float64 {
+func BytesShare(r *record.Run, first, last int) float64 {
 	if first < 1 || last > len(r.BlockIO) || first >= last {
 		return math.NaN()
 	}
@@ -144,7 +147,7 @@ func runBytesShare(r *RunRecord, first, last int) float64 {
 
 // deviceReadMicros is the mean time the datadir's device took per read
 // during a run, in microseconds; NaN without device counters or reads.
-func deviceReadMicros(r *RunRecord) float64 {
+func deviceReadMicros(r *record.Run) float64 {
 	if r.Device == nil || r.Device.Reads == 0 {
 		return math.NaN()
 	}

@@ -14,27 +14,38 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package metrics computes the figures bench reports from a run's record:
+// per-block means of the per-block JSON, ratios of sums (Mgas/s, ms per
+// storage slot), process and device counters, and the I/O figures of
+// memory-bounded and traced runs. A metric the run does not have (a geth
+// that logs no per-block JSON, an unbounded run) is NaN, never zero.
+package metrics
 
 import (
 	"math"
 
+	"statelab/tools/bench/record"
 	"statelab/tools/bench/slowblock"
 )
 
-// metric is one figure computed from a run: a per-block mean over the run's
+// Metric is one figure computed from a run: a per-block mean over the run's
 // blocks, a ratio of sums, or a process counter. NaN means the run does not
 // have it (a geth that logs no per-block JSON).
-type metric struct {
+type Metric struct {
 	Name        string // key in studies and tables
 	Unit        string // benchstat unit
 	Title       string // for tables and plots
 	LowerBetter bool
-	value       func(r *RunRecord) float64
+	value       func(r *record.Run) float64
+}
+
+// Value computes the metric of a run; NaN if the run does not have it.
+func (m Metric) Value(r *record.Run) float64 {
+	return m.value(r)
 }
 
 // metrics lists every figure, in report order.
-var metrics = []metric{
+var metrics = []Metric{
 	{"total_ms", "ms/block", "block total ms", true, blockMean(func(b *slowblock.Entry) float64 { return b.Timing.TotalMs })},
 	{"state_read_ms", "read-ms/block", "state read ms", true, blockMean(func(b *slowblock.Entry) float64 { return b.Timing.StateReadMs })},
 	{"state_hash_ms", "hash-ms/block", "state hash ms", true, blockMean(func(b *slowblock.Entry) float64 { return b.Timing.StateHashMs })},
@@ -48,12 +59,12 @@ var metrics = []metric{
 	{"bal_warm_ms", "warm-ms/block", "BAL write-set warming ms (parallel passes)", true, balMean(func(b *slowblock.BAL) float64 { return b.WarmMs })},
 	{"bal_warm_wait_ms", "warm-wait-ms/block", "BAL warming wait ms (before execution)", true, balMean(func(b *slowblock.BAL) float64 { return b.WarmWaitMs })},
 	{"bal_warm_nodes", "warm-nodes/block", "trie nodes warmed per block (BAL)", true, balMean(func(b *slowblock.BAL) float64 { return float64(b.WarmNodes) })},
-	{"wall_s", "wall-sec", "import wall s", true, func(r *RunRecord) float64 { return r.WallSeconds }},
-	{"read_mb", "read-MB", "read MB (/proc io)", true, func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1e6 }},
-	{"disk_kb_per_slot", "disk-KB/slot", "disk KB read per slot", true, perSlot(func(r *RunRecord) float64 { return float64(r.ReadBytes) / 1024 })},
+	{"wall_s", "wall-sec", "import wall s", true, func(r *record.Run) float64 { return r.WallSeconds }},
+	{"read_mb", "read-MB", "read MB (/proc io)", true, func(r *record.Run) float64 { return float64(r.ReadBytes) / 1e6 }},
+	{"disk_kb_per_slot", "disk-KB/slot", "disk KB read per slot", true, perSlot(func(r *record.Run) float64 { return float64(r.ReadBytes) / 1024 })},
 	{"disk_reads_per_slot", "disk-reads/slot", "disk reads per slot (cgroup)", true, perSlot(diskReadOps)},
-	{"read_syscalls_per_slot", "read-syscalls/slot", "read syscalls per slot", true, perSlot(func(r *RunRecord) float64 { return float64(r.ProcIO.SysCR) })},
-	{"page_cache_hit_pct", "pagecache-hit-%", "page-cache hit % of read syscalls (cgroup)", false, pageCacheHitPct},
+	{"read_syscalls_per_slot", "read-syscalls/slot", "read syscalls per slot", true, perSlot(func(r *record.Run) float64 { return float64(r.ProcIO.SysCR) })},
+	{"page_cache_hit_pct", "pagecache-hit-%", "page-cache hit % of read syscalls (cgroup)", false, PageCacheHitPct},
 	{"disk_read_us", "us/disk-read", "mean device time per disk read, us (/proc/diskstats)", true, deviceReadMicros},
 	{"pebble_block_hit_pct", "pebble-hit-%", "pebble block cache hit %", false, pebbleBlockHit},
 	{"mem_peak_mb", "peak-MiB", "cgroup peak memory MiB", true, memPeakMiB},
@@ -61,8 +72,9 @@ var metrics = []metric{
 	{"disk_node_fetches_per_slot", "disk-node-fetches/slot", "trie nodes fetched from disk per slot (traces)", true, perSlot(nodeFetches("disk"))},
 }
 
-// metricNames lists the names of every metric, in report order.
-func metricNames() []string {
+// Names lists the names of every metric, in report order: the headline
+// metrics a study may choose from.
+func Names() []string {
 	names := make([]string, len(metrics))
 	for i, m := range metrics {
 		names[i] = m.Name
@@ -70,19 +82,25 @@ func metricNames() []string {
 	return names
 }
 
-// metricByName finds a metric.
-func metricByName(name string) (metric, bool) {
+// All lists every metric, in report order. The slice is shared: callers
+// must not modify it.
+func All() []Metric {
+	return metrics
+}
+
+// ByName finds a metric.
+func ByName(name string) (Metric, bool) {
 	for _, m := range metrics {
 		if m.Name == name {
 			return m, true
 		}
 	}
-	return metric{}, false
+	return Metric{}, false
 }
 
 // blockMean averages a per-block field over a run's blocks.
-func blockMean(field func(*slowblock.Entry) float64) func(*RunRecord) float64 {
-	return func(r *RunRecord) float64 {
+func blockMean(field func(*slowblock.Entry) float64) func(*record.Run) float64 {
+	return func(r *record.Run) float64 {
 		if len(r.Blocks) == 0 {
 			return math.NaN()
 		}
@@ -96,8 +114,8 @@ func blockMean(field func(*slowblock.Entry) float64) func(*RunRecord) float64 {
 
 // balMean averages a field of the per-block BAL figures over a run's blocks;
 // NaN if the run imported without a sidecar.
-func balMean(field func(*slowblock.BAL) float64) func(*RunRecord) float64 {
-	return func(r *RunRecord) float64 {
+func balMean(field func(*slowblock.BAL) float64) func(*record.Run) float64 {
+	return func(r *record.Run) float64 {
 		var sum float64
 		n := 0
 		for i := range r.Blocks {
@@ -114,7 +132,7 @@ func balMean(field func(*slowblock.BAL) float64) func(*RunRecord) float64 {
 }
 
 // totalMs sums the blocks' total time.
-func totalMs(r *RunRecord) float64 {
+func totalMs(r *record.Run) float64 {
 	var sum float64
 	for i := range r.Blocks {
 		sum += r.Blocks[i].Timing.TotalMs
@@ -123,7 +141,7 @@ func totalMs(r *RunRecord) float64 {
 }
 
 // mgasPerSec is the run's gas over its summed block time.
-func mgasPerSec(r *RunRecord) float64 {
+func mgasPerSec(r *record.Run) float64 {
 	ms := totalMs(r)
 	if len(r.Blocks) == 0 || ms == 0 {
 		return math.NaN()
@@ -139,7 +157,7 @@ func mgasPerSec(r *RunRecord) float64 {
 // writes: the manifest's counts of the workload file, or, without them, the
 // per-block JSON's loaded and updated slots. Unlike Mgas/s it compares
 // designs with different gas schedules (EIP-4762 vs EIP-2929).
-func msPerSlot(r *RunRecord) float64 {
+func msPerSlot(r *record.Run) float64 {
 	if len(r.Blocks) == 0 {
 		return math.NaN()
 	}
@@ -150,7 +168,7 @@ func msPerSlot(r *RunRecord) float64 {
 // counts of the workload file, or, without them (a chain dumpgen did not
 // make), the per-block JSON's loaded and updated slots; NaN if neither
 // has any.
-func runSlots(r *RunRecord) float64 {
+func runSlots(r *record.Run) float64 {
 	slots := float64(r.Slots)
 	if slots == 0 {
 		for i := range r.Blocks {
@@ -164,8 +182,8 @@ func runSlots(r *RunRecord) float64 {
 }
 
 // hitRate is the run's cache hits over lookups, in percent.
-func hitRate(entry func(*slowblock.Entry) slowblock.CacheEntry) func(*RunRecord) float64 {
-	return func(r *RunRecord) float64 {
+func hitRate(entry func(*slowblock.Entry) slowblock.CacheEntry) func(*record.Run) float64 {
+	return func(r *record.Run) float64 {
 		var hits, total int64
 		for i := range r.Blocks {
 			e := entry(&r.Blocks[i])

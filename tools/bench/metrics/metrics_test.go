@@ -14,33 +14,19 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package metrics
 
 import (
 	"math"
 	"testing"
 
+	"statelab/tools/bench/record"
+	"statelab/tools/bench/record/recordtest"
 	"statelab/tools/bench/slowblock"
 )
 
-// testRun builds a run of blocks with the given total ms, 100M gas each.
-func testRun(variant, workload string, warmUp bool, slots uint64, totals ...float64) *RunRecord {
-	r := &RunRecord{Variant: variant, Workload: workload, WarmUp: warmUp, Slots: slots}
-	for _, ms := range totals {
-		var b slowblock.Entry
-		b.Block.GasUsed = 100_000_000
-		b.Timing.TotalMs = ms
-		b.Timing.StateReadMs = ms / 2
-		b.StateReads.StorageSlots = 100
-		b.StateWrites.StorageSlots = 50
-		b.Cache.Storage = slowblock.CacheEntry{Hits: 30, Misses: 70}
-		r.Blocks = append(r.Blocks, b)
-	}
-	return r
-}
-
 func TestMetrics(t *testing.T) {
-	r := testRun("v", "w", false, 4000, 1000, 3000)
+	r := recordtest.Run("v", "w", false, 4000, 1000, 3000)
 	r.WallSeconds, r.ReadBytes = 5.5, 2_000_000
 	want := map[string]float64{
 		"total_ms":        2000,
@@ -52,11 +38,11 @@ func TestMetrics(t *testing.T) {
 		"read_mb":         2,
 	}
 	for name, w := range want {
-		m, ok := metricByName(name)
+		m, ok := ByName(name)
 		if !ok {
-			t.Fatalf("no metric %s", name)
+			t.Fatalf("no Metric %s", name)
 		}
-		if got := m.value(r); math.Abs(got-w) > 1e-9 {
+		if got := m.Value(r); math.Abs(got-w) > 1e-9 {
 			t.Errorf("%s = %v, want %v", name, got, w)
 		}
 	}
@@ -66,7 +52,7 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("ms_per_slot from JSON = %v, want %v", got, 4000.0/300)
 	}
 	// A geth that logs no per-block JSON has no block metrics.
-	empty := &RunRecord{importResult: importResult{WallSeconds: 3}}
+	empty := &record.Run{Import: record.Import{WallSeconds: 3}}
 	if !math.IsNaN(msPerSlot(empty)) || !math.IsNaN(mgasPerSec(empty)) {
 		t.Error("block metrics of a run without blocks are not NaN")
 	}
@@ -77,14 +63,36 @@ func TestMetrics(t *testing.T) {
 func TestBALMetrics(t *testing.T) {
 	var with, without slowblock.Entry
 	with.BAL = &slowblock.BAL{Type: 3, PrefetchMs: 12.5, DBSlotReads: 2}
-	r := &RunRecord{importResult: importResult{Blocks: []slowblock.Entry{without, with}}}
+	r := &record.Run{Import: record.Import{Blocks: []slowblock.Entry{without, with}}}
 	for name, want := range map[string]float64{"bal_prefetch_ms": 12.5, "exec_db_slot_reads": 2} {
-		m, _ := metricByName(name)
-		if got := m.value(r); got != want {
+		m, _ := ByName(name)
+		if got := m.Value(r); got != want {
 			t.Errorf("%s = %v, want %v", name, got, want)
 		}
 	}
-	if m, _ := metricByName("bal_prefetch_ms"); !math.IsNaN(m.value(&RunRecord{importResult: importResult{Blocks: []slowblock.Entry{without}}})) {
+	if m, _ := ByName("bal_prefetch_ms"); !math.IsNaN(m.Value(&record.Run{Import: record.Import{Blocks: []slowblock.Entry{without}}})) {
 		t.Error("a run without BAL figures has a BAL prefetch time")
+	}
+}
+
+// TestNames checks that every metric is found by its name, once, in the
+// order of All, and that an unknown name is not.
+func TestNames(t *testing.T) {
+	names := Names()
+	if len(names) != len(All()) {
+		t.Fatalf("%d names for %d metrics", len(names), len(All()))
+	}
+	seen := map[string]bool{}
+	for i, name := range names {
+		if seen[name] {
+			t.Errorf("metric %s named twice", name)
+		}
+		seen[name] = true
+		if m, ok := ByName(name); !ok || m.Name != All()[i].Name {
+			t.Errorf("ByName(%s) = %+v, %v", name, m, ok)
+		}
+	}
+	if _, ok := ByName("speed"); ok {
+		t.Error("unknown metric found")
 	}
 }
