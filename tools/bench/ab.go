@@ -20,7 +20,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,8 +27,8 @@ import (
 
 	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/cgroup"
-	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/record"
+	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
@@ -188,7 +187,7 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 			}
 		}
 	}
-	meta := reportMeta{
+	meta := report.Meta{
 		Title:    "A/B: " + filepath.Base(s.B) + " against " + filepath.Base(s.A),
 		Study:    "bench ab --dump " + s.Dump,
 		Scale:    study.Scale{Runs: s.Runs, WorkloadBlocks: blocks, Entries: m.Entries},
@@ -198,28 +197,9 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 		Date:     time.Now().UTC(),
 		Model:    model,
 	}
-	if err := writeOutputs(h.out, meta, runs); err != nil {
+	if err := report.WriteOutputs(h.out, meta, runs); err != nil {
 		return err
 	}
-	printAB(stdout, analyze(runs, configs[0].Variant()), configs, [2][]string{s.sideArgs(0), s.sideArgs(1)})
+	report.PrintAB(stdout, report.Analyze(runs, configs[0].Variant()), configs, [2][]string{s.sideArgs(0), s.sideArgs(1)})
 	return nil
-}
-
-// printAB prints both binaries' medians and the ratio B/A with its bootstrap
-// CI and U test, for every metric both have.
-func printAB(w io.Writer, a *Analysis, configs []study.Config, args [2][]string) {
-	wl := configs[0].Workload
-	ca, cb := a.cell(wl, configs[0].Variant()), a.cell(wl, configs[1].Variant())
-	fmt.Fprintf(w, "A = %s\nB = %s\nworkload %s, %d measured runs each (first discarded), cold cache\n\n",
-		strings.TrimSpace(configs[0].Geth.Path+" "+strings.Join(args[0], " ")), strings.TrimSpace(configs[1].Geth.Path+" "+strings.Join(args[1], " ")), wl, len(ca.Runs))
-	fmt.Fprintf(w, "%-22s %14s %14s %8s %22s %6s\n", "metric", "A median", "B median", "B/A", "95% CI (bootstrap)", "p")
-	for _, m := range metrics.All() {
-		sa, sb := ca.Summaries[m.Name], cb.Summaries[m.Name]
-		cmp, ok := a.comparison(wl, configs[1].Variant(), m.Name)
-		if !ok || math.IsNaN(sa.Median) || math.IsNaN(sb.Median) {
-			continue
-		}
-		fmt.Fprintf(w, "%-22s %14s %14s %8s %22s %6s\n", m.Name+" ("+m.Unit+")", num(sa.Median), num(sb.Median),
-			num(cmp.Ratio.Ratio), "["+num(cmp.Ratio.Lo)+", "+num(cmp.Ratio.Hi)+"]", num(cmp.Test.P))
-	}
 }

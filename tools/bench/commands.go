@@ -28,6 +28,7 @@ import (
 
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/record"
+	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 )
 
@@ -220,11 +221,11 @@ func reportAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	meta, err := readMeta(filepath.Join(out, "meta.json"))
+	meta, err := report.ReadMeta(filepath.Join(out, "meta.json"))
 	if err != nil {
 		return err
 	}
-	return writeOutputs(out, meta, runs)
+	return report.WriteOutputs(out, meta, runs)
 }
 
 // requireOut returns --out or an error naming the flag.

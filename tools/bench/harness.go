@@ -30,6 +30,7 @@ import (
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/pagecache"
 	"statelab/tools/bench/record"
+	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/fsutil"
 )
@@ -95,7 +96,7 @@ func (h *harness) applyModel(node *study.Node, sc study.Scale, memLimit, gethCac
 				return nil, err
 			}
 		}
-		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.Host().Version, h.bound.Host().MemParent, cacheText(m.GethCache), bytesize.MiB(refBytes))
+		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.Host().Version, h.bound.Host().MemParent, report.CacheText(m.GethCache), bytesize.MiB(refBytes))
 		if h.bound.Host().IOParent == "" {
 			h.progress("note: no per-cgroup disk accounting (%s): page-cache hit rates are not measured", h.bound.Host().IONote)
 		}

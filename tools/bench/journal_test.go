@@ -17,14 +17,9 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"statelab/tools/bench/pagecache"
-	"statelab/tools/bench/record"
 )
 
 func TestJournalBytes(t *testing.T) {
@@ -41,32 +36,5 @@ func TestJournalBytes(t *testing.T) {
 	}
 	if n := journalBytes(dir); n != 1234 {
 		t.Errorf("journal of %d bytes, want 1234", n)
-	}
-}
-
-// TestJournalShare checks that the protocol names the largest journal share
-// of the runs, and says nothing without a journal.
-func TestJournalShare(t *testing.T) {
-	runs := []*record.Run{
-		{Journal: 10e6, Cache: pagecache.Check{DatadirBytes: 40e6}},
-		{Journal: 30e6, Cache: pagecache.Check{DatadirBytes: 40e6}},
-		{Journal: 0, Cache: pagecache.Check{DatadirBytes: 0}},
-	}
-	var buf bytes.Buffer
-	writeJournalShare(&buf, runs)
-	if !strings.Contains(buf.String(), "up to 30.0 MB of the 40.0 MB datadir (75%)") {
-		t.Errorf("journal share: %q", buf.String())
-	}
-	buf.Reset()
-	writeJournalShare(&buf, []*record.Run{{Journal: 74, Cache: pagecache.Check{DatadirBytes: 40e6}}})
-	if !strings.Contains(buf.String(), "at most 74 bytes of the 40.0 MB datadir: the population's state is on disk") {
-		t.Errorf("persisted state: %q", buf.String())
-	}
-	for _, none := range [][]*record.Run{runs[2:], {{Journal: 0, Cache: pagecache.Check{DatadirBytes: 40e6}}}} {
-		buf.Reset()
-		writeJournalShare(&buf, none)
-		if buf.Len() != 0 {
-			t.Errorf("no journal or no datadir size, but wrote %q", buf.String())
-		}
 	}
 }

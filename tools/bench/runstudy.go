@@ -26,6 +26,7 @@ import (
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/record"
+	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 )
 
@@ -116,7 +117,7 @@ func (sr *studyRun) execute() error {
 	}
 	meta := sr.meta(sc)
 	meta.Model = model
-	return writeOutputs(sr.h.out, meta, runs)
+	return report.WriteOutputs(sr.h.out, meta, runs)
 }
 
 // reference is the configuration whose prepared datadir the scale model's
@@ -206,8 +207,8 @@ func schedule(n, runs int, order string) []scheduled {
 }
 
 // meta describes the study run for the report.
-func (sr *studyRun) meta(sc study.Scale) reportMeta {
-	return reportMeta{
+func (sr *studyRun) meta(sc study.Scale) report.Meta {
+	return report.Meta{
 		Title:       fmt.Sprintf("Study %s, scale %s", sr.study.Name, sr.scale),
 		Description: sr.study.Description,
 		Study:       sr.study.Path,
@@ -228,6 +229,6 @@ func runLine(r *record.Run) string {
 	}
 	total, _ := metrics.ByName("total_ms")
 	return fmt.Sprintf("wall %.2fs, %d blocks, %s ms/block, read %.1f MB, datadir cached %d/%d B%s",
-		r.WallSeconds, len(r.Blocks), num(total.Value(r)),
+		r.WallSeconds, len(r.Blocks), report.Num(total.Value(r)),
 		float64(r.ReadBytes)/1e6, r.Cache.ResidentAfter, r.Cache.DatadirBytes, warm)
 }

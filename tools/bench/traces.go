@@ -28,6 +28,7 @@ import (
 
 	"statelab/tools/bench/command"
 	"statelab/tools/bench/record"
+	"statelab/tools/bench/report"
 )
 
 // traceCollector gathers the traces of runs made with a telemetry level: the
@@ -112,9 +113,6 @@ func (tc *traceCollector) collect(dir, service string, rec *record.Run) (string,
 	return rel, tc.writePage(dir)
 }
 
-// tracePage is the HTML page of a study's traced blocks, beside its report.
-const tracePage = "traces/index.html"
-
 // writePage draws the blocks of every run collected so far side by side
 // (tracesum --html), one run after another in the order of their file names
 // (label, then run), so that the page is current after each run.
@@ -123,9 +121,9 @@ func (tc *traceCollector) writePage(dir string) error {
 	if err != nil || len(files) == 0 {
 		return err
 	}
-	args := append([]string{"--from-json", "--html", filepath.Join(dir, tracePage), "--title", "Traced blocks of study " + tc.study}, files...)
+	args := append([]string{"--from-json", "--html", filepath.Join(dir, report.TracePage), "--title", "Traced blocks of study " + tc.study}, files...)
 	if _, err := command.Output(tc.tracesum, args...); err != nil {
-		return fmt.Errorf("drawing %s: %v", tracePage, err)
+		return fmt.Errorf("drawing %s: %v", report.TracePage, err)
 	}
 	return nil
 }

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package report
 
 import (
 	"slices"
@@ -64,10 +64,10 @@ type Analysis struct {
 // bootstrapIters is the number of bootstrap resamples per ratio.
 const bootstrapIters = 10000
 
-// analyze groups runs into cells, summarizes every metric and compares each
+// Analyze groups runs into cells, summarizes every metric and compares each
 // variant with the baseline on every workload. An empty or unknown baseline
 // means the first variant.
-func analyze(runs []*record.Run, baseline string) *Analysis {
+func Analyze(runs []*record.Run, baseline string) *Analysis {
 	a := &Analysis{Cells: map[string]*Cell{}}
 	for _, r := range runs {
 		if !slices.Contains(a.Workloads, r.Workload) {
@@ -103,12 +103,12 @@ func analyze(runs []*record.Run, baseline string) *Analysis {
 // compare fills the comparisons of every variant with the baseline.
 func (a *Analysis) compare() {
 	for _, wl := range a.Workloads {
-		base := a.cell(wl, a.Baseline)
+		base := a.Cell(wl, a.Baseline)
 		if base == nil {
 			continue
 		}
 		for _, v := range a.Variants {
-			cell := a.cell(wl, v)
+			cell := a.Cell(wl, v)
 			if v == a.Baseline || cell == nil {
 				continue
 			}
@@ -124,13 +124,13 @@ func (a *Analysis) compare() {
 	}
 }
 
-// cell returns the cell of a workload and variant, or nil.
-func (a *Analysis) cell(workload, variant string) *Cell {
+// Cell returns the cell of a workload and variant, or nil.
+func (a *Analysis) Cell(workload, variant string) *Cell {
 	return a.Cells[workload+"/"+variant]
 }
 
-// comparison returns the comparison of a variant on a workload and metric.
-func (a *Analysis) comparison(workload, variant, metric string) (Comparison, bool) {
+// Comparison returns the comparison of a variant on a workload and metric.
+func (a *Analysis) Comparison(workload, variant, metric string) (Comparison, bool) {
 	for _, c := range a.Comparisons {
 		if c.Workload == workload && c.Variant == variant && c.Metric == metric {
 			return c, true

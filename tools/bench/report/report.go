@@ -14,7 +14,11 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+// Package report writes what bench reports of a study or an A/B run from its
+// records: the statistics of every metric per workload and variant against
+// the baseline (Analysis), report.md, the PNG plots, benchstat.txt and
+// meta.json. A report is regenerated from runs.json and meta.json alone.
+package report
 
 import (
 	"encoding/json"
@@ -33,8 +37,8 @@ import (
 	"statelab/tools/bench/study"
 )
 
-// reportMeta is what a report says about how its runs were made.
-type reportMeta struct {
+// Meta is what a report says about how its runs were made.
+type Meta struct {
 	Title       string         `json:"title"`
 	Description string         `json:"description"`
 	Study       string         `json:"study"`
@@ -47,9 +51,9 @@ type reportMeta struct {
 	Model       *study.Model   `json:"scale_model,omitempty"` // memory bound and geth cache of the runs
 }
 
-// writeOutputs analyses runs and writes meta.json, benchstat.txt, the plots
+// WriteOutputs analyses runs and writes meta.json, benchstat.txt, the plots
 // and report.md into dir.
-func writeOutputs(dir string, meta reportMeta, runs []*record.Run) error {
+func WriteOutputs(dir string, meta Meta, runs []*record.Run) error {
 	blob, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
 		return err
@@ -57,7 +61,7 @@ func writeOutputs(dir string, meta reportMeta, runs []*record.Run) error {
 	if err := os.WriteFile(filepath.Join(dir, "meta.json"), blob, 0o644); err != nil {
 		return err
 	}
-	a := analyze(runs, meta.Baseline)
+	a := Analyze(runs, meta.Baseline)
 	if err := writeBenchstat(filepath.Join(dir, "benchstat.txt"), runs); err != nil {
 		return err
 	}
@@ -87,7 +91,7 @@ func writeOutputs(dir string, meta reportMeta, runs []*record.Run) error {
 }
 
 // writeReport writes the Markdown report.
-func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*record.Run, plots, shares []string) {
+func writeReport(w io.Writer, meta Meta, a *Analysis, runs []*record.Run, plots, shares []string) {
 	head, _ := metrics.ByName(meta.Headline)
 	fmt.Fprintf(w, "# %s\n\n", meta.Title)
 	if meta.Description != "" {
@@ -135,7 +139,7 @@ func writeReport(w io.Writer, meta reportMeta, a *Analysis, runs []*record.Run, 
 	}
 	fmt.Fprintf(w, "## Files\n\n- `runs.json`: every run, warm-ups included, with its per-block JSON, I/O counters and page-cache check\n- `benchstat.txt`: measured runs in Go benchmark format (`benchstat benchstat.txt`, or `benchstat -col variant -row .name benchstat.txt`)\n- `logs/`: geth's output of every run\n")
 	if n := tracedRuns(runs); n > 0 {
-		fmt.Fprintf(w, "- `traces/`: tracesum summaries (`.txt`, and `.json` from `tracesum --json`) of the block traces of %d runs made with a telemetry level; [%s](%s) shows their blocks side by side (`tracesum --html`)\n", n, tracePage, tracePage)
+		fmt.Fprintf(w, "- `traces/`: tracesum summaries (`.txt`, and `.json` from `tracesum --json`) of the block traces of %d runs made with a telemetry level; [%s](%s) shows their blocks side by side (`tracesum --html`)\n", n, TracePage, TracePage)
 	}
 }
 
@@ -151,7 +155,7 @@ func tracedRuns(runs []*record.Run) int {
 }
 
 // writeProtocol describes how the runs were made.
-func writeProtocol(w io.Writer, meta reportMeta, a *Analysis, runs []*record.Run) {
+func writeProtocol(w io.Writer, meta Meta, a *Analysis, runs []*record.Run) {
 	fmt.Fprintf(w, "## Protocol\n\n")
 	fmt.Fprintf(w, "- study `%s`, generated %s on %s/%s with %d CPUs\n", meta.Study, meta.Date.Format(time.RFC3339), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
 	if meta.Scale.Entries > 0 {
@@ -235,7 +239,7 @@ func writeReading(w io.Writer, a *Analysis, m metrics.Metric) {
 	for _, wl := range a.Workloads {
 		best, bestVal := "", math.NaN()
 		for _, v := range a.Variants {
-			c := a.cell(wl, v)
+			c := a.Cell(wl, v)
 			if c == nil {
 				continue
 			}
@@ -250,10 +254,10 @@ func writeReading(w io.Writer, a *Analysis, m metrics.Metric) {
 		if best == "" {
 			continue
 		}
-		fmt.Fprintf(w, "- %s: best %s is %s (%s %s)", wl, m.Title, best, num(bestVal), m.Unit)
-		if cmp, ok := a.comparison(wl, best, m.Name); ok {
-			fmt.Fprintf(w, ", %s x the baseline %s [95%% CI %s, %s], Mann-Whitney p=%s%s", num(cmp.Ratio.Ratio), a.Baseline,
-				num(cmp.Ratio.Lo), num(cmp.Ratio.Hi), num(cmp.Test.P), significance(cmp.Test.P))
+		fmt.Fprintf(w, "- %s: best %s is %s (%s %s)", wl, m.Title, best, Num(bestVal), m.Unit)
+		if cmp, ok := a.Comparison(wl, best, m.Name); ok {
+			fmt.Fprintf(w, ", %s x the baseline %s [95%% CI %s, %s], Mann-Whitney p=%s%s", Num(cmp.Ratio.Ratio), a.Baseline,
+				Num(cmp.Ratio.Lo), Num(cmp.Ratio.Hi), Num(cmp.Test.P), significance(cmp.Test.P))
 		} else if best == a.Baseline {
 			fmt.Fprintf(w, ", the baseline")
 		}
@@ -275,7 +279,7 @@ func writeMatrix(w io.Writer, a *Analysis, m metrics.Metric) {
 	for _, wl := range a.Workloads {
 		fmt.Fprintf(w, "| %s |", wl)
 		for _, v := range a.Variants {
-			fmt.Fprintf(w, " %s |", cellText(a.cell(wl, v), m))
+			fmt.Fprintf(w, " %s |", cellText(a.Cell(wl, v), m))
 		}
 		fmt.Fprintln(w)
 	}
@@ -289,8 +293,8 @@ func writeComparisons(w io.Writer, a *Analysis, m metrics.Metric) {
 		if c.Metric != m.Name {
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | [%s, %s] | %s | %s |\n", c.Workload, c.Variant, num(c.Ratio.Ratio),
-			num(c.Ratio.Lo), num(c.Ratio.Hi), num(c.Test.U), num(c.Test.P))
+		fmt.Fprintf(w, "| %s | %s | %s | [%s, %s] | %s | %s |\n", c.Workload, c.Variant, Num(c.Ratio.Ratio),
+			Num(c.Ratio.Lo), Num(c.Ratio.Hi), Num(c.Test.U), Num(c.Test.P))
 	}
 }
 
@@ -302,7 +306,7 @@ func writeCellTable(w io.Writer, a *Analysis, wl string) {
 	}
 	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(metrics.All())))
 	for _, v := range a.Variants {
-		c := a.cell(wl, v)
+		c := a.Cell(wl, v)
 		if c == nil {
 			continue
 		}
@@ -324,13 +328,13 @@ func cellText(c *Cell, m metrics.Metric) string {
 		return "-"
 	}
 	if math.IsNaN(s.CV) {
-		return num(s.Median)
+		return Num(s.Median)
 	}
-	return fmt.Sprintf("%s (%.1f%%)", num(s.Median), s.CV)
+	return fmt.Sprintf("%s (%.1f%%)", Num(s.Median), s.CV)
 }
 
-// num formats a figure with about four significant digits.
-func num(x float64) string {
+// Num formats a figure with about four significant digits.
+func Num(x float64) string {
 	switch {
 	case math.IsNaN(x):
 		return "-"
@@ -347,9 +351,9 @@ func num(x float64) string {
 	}
 }
 
-// readMeta reads the meta.json that writeOutputs wrote.
-func readMeta(path string) (reportMeta, error) {
-	var meta reportMeta
+// ReadMeta reads the meta.json that WriteOutputs wrote.
+func ReadMeta(path string) (Meta, error) {
+	var meta Meta
 	blob, err := os.ReadFile(path)
 	if err != nil {
 		return meta, err
@@ -359,3 +363,7 @@ func readMeta(path string) (reportMeta, error) {
 	}
 	return meta, nil
 }
+
+// TracePage is the HTML page of a study's traced blocks, beside its report
+// (the runner's trace collector draws it with tracesum --html).
+const TracePage = "traces/index.html"

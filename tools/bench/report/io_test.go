@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package report
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func TestIOReport(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		runs = append(runs, recordtest.Bounded("mpt", i == 0, []uint64{100, 300, 500}, []uint64{80, 200, 300}))
 	}
-	a := analyze(runs, "mpt")
+	a := Analyze(runs, "mpt")
 	var buf bytes.Buffer
 	writeIOSection(&buf, a, runs)
 	text := buf.String()
@@ -46,7 +46,7 @@ func TestIOReport(t *testing.T) {
 		t.Errorf("share plots %v, %v", files, err)
 	}
 	for _, kind := range shareKinds {
-		pts := medianShares(a.cell("uniform_read", "mpt").Runs, kind.of)
+		pts := medianShares(a.Cell("uniform_read", "mpt").Runs, kind.of)
 		if len(pts) != 2 || pts[0].X != 2 || math.Abs(pts[1].Y-0.5) > 1e-9 {
 			t.Errorf("median %s %v, want blocks 2 and 3 (the first left out)", kind.file, pts)
 		}
@@ -64,7 +64,7 @@ func TestShareTable(t *testing.T) {
 		runs = append(runs, recordtest.Bounded("mpt", i == 0, syscr, ops))
 	}
 	var buf bytes.Buffer
-	writeShareTable(&buf, analyze(runs, "mpt"))
+	writeShareTable(&buf, Analyze(runs, "mpt"))
 	if want := "| uniform_read | mpt | 9 | 100% | 0% | 50% |"; !strings.Contains(buf.String(), want) {
 		t.Errorf("share table lacks %q:\n%s", want, buf.String())
 	}

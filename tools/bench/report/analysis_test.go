@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package report
 
 import (
 	"math"
@@ -38,15 +38,15 @@ func TestAnalyze(t *testing.T) {
 	for i, ms := range []float64{50000, 200, 220, 180, 210} {
 		runs = append(runs, recordtest.Run("ubt-gd6", "w", i == 0, 100, ms))
 	}
-	a := analyze(runs, "ubt-gd5")
-	base, other := a.cell("w", "ubt-gd5"), a.cell("w", "ubt-gd6")
+	a := Analyze(runs, "ubt-gd5")
+	base, other := a.Cell("w", "ubt-gd5"), a.Cell("w", "ubt-gd6")
 	if len(base.Runs) != 4 || len(other.Runs) != 4 {
 		t.Fatalf("measured runs %d and %d, want 4 each", len(base.Runs), len(other.Runs))
 	}
 	if m := base.Summaries["total_ms"].Median; m != 102.5 {
 		t.Errorf("baseline median %v, want 102.5", m)
 	}
-	cmp, ok := a.comparison("w", "ubt-gd6", "total_ms")
+	cmp, ok := a.Comparison("w", "ubt-gd6", "total_ms")
 	if !ok {
 		t.Fatal("no comparison")
 	}
@@ -56,10 +56,10 @@ func TestAnalyze(t *testing.T) {
 	if cmp.Test.U != 16 || math.Abs(cmp.Test.P-2.0/70) > 1e-9 {
 		t.Errorf("U test %+v, want U 16 and p 2/70", cmp.Test)
 	}
-	if _, ok := a.comparison("w", "ubt-gd5", "total_ms"); ok {
+	if _, ok := a.Comparison("w", "ubt-gd5", "total_ms"); ok {
 		t.Error("the baseline is compared with itself")
 	}
-	if a2 := analyze(runs, "nonexistent"); a2.Baseline != "ubt-gd5" {
+	if a2 := Analyze(runs, "nonexistent"); a2.Baseline != "ubt-gd5" {
 		t.Errorf("unknown baseline fell back to %q, want the first variant", a2.Baseline)
 	}
 }
@@ -71,8 +71,8 @@ func TestWriteOutputs(t *testing.T) {
 		runs = append(runs, recordtest.Run("mpt", "w", i == 0, 100, ms), recordtest.Run("ubt-gd5", "w", i == 0, 100, 2*ms))
 	}
 	dir := t.TempDir()
-	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}
-	if err := writeOutputs(dir, meta, runs); err != nil {
+	meta := Meta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}
+	if err := WriteOutputs(dir, meta, runs); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"report.md", "benchstat.txt", "meta.json", "ms_per_slot.png", "total_ms.png", "ms_per_slot_ratio.png"} {
@@ -96,8 +96,8 @@ func TestWriteOutputsOneVariant(t *testing.T) {
 		runs = append(runs, recordtest.Run("mpt", "w", i == 0, 100, ms))
 	}
 	dir := t.TempDir()
-	meta := reportMeta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}
-	if err := writeOutputs(dir, meta, runs); err != nil {
+	meta := Meta{Title: "T", Baseline: "mpt", Headline: "ms_per_slot", Scale: study.Scale{Runs: 4}}
+	if err := WriteOutputs(dir, meta, runs); err != nil {
 		t.Fatal(err)
 	}
 	report, _ := os.ReadFile(filepath.Join(dir, "report.md"))

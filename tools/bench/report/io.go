@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package report
 
 import (
 	"fmt"
@@ -65,7 +65,7 @@ func writeIOSection(w io.Writer, a *Analysis, runs []*record.Run) {
 	fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("---|", len(cols)))
 	for _, wl := range a.Workloads {
 		for _, v := range a.Variants {
-			c := a.cell(wl, v)
+			c := a.Cell(wl, v)
 			if c == nil {
 				continue
 			}
@@ -178,7 +178,7 @@ func writeSharePlots(dir string, a *Analysis) ([]string, error) {
 			p.Legend.Top = true
 			any := false
 			for i, v := range a.Variants {
-				c := a.cell(wl, v)
+				c := a.Cell(wl, v)
 				if c == nil {
 					continue
 				}
@@ -247,7 +247,7 @@ func writeShareTable(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "| workload | variant | blocks | first quarter | last quarter | whole run |\n|---|---|---|---|---|---|\n")
 	for _, wl := range a.Workloads {
 		for _, v := range a.Variants {
-			c := a.cell(wl, v)
+			c := a.Cell(wl, v)
 			if c == nil {
 				continue
 			}
