@@ -63,22 +63,22 @@ func (s *abSpec) sideArgs(i int) []string {
 // abManifest describes the dump of an A/B comparison: the manifest beside the
 // dump when there is one, with flags overriding it, else one made from the
 // flags alone.
-func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
+func (s *abSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error) {
 	if _, err := os.Stat(s.Dump); err != nil {
-		return nil, ManifestFile{}, fmt.Errorf("--dump: %v", err)
+		return nil, dumpmanifest.File{}, fmt.Errorf("--dump: %v", err)
 	}
 	m, err := dumpmanifest.Read(filepath.Join(filepath.Dir(s.Dump), "manifest.json"))
 	if err != nil {
-		m = &Manifest{Dir: filepath.Dir(s.Dump)}
+		m = &dumpmanifest.Manifest{Dir: filepath.Dir(s.Dump)}
 	}
 	if s.Genesis != "" {
 		m.Genesis = absPath(s.Genesis)
 	}
 	if m.Genesis == "" {
-		return nil, ManifestFile{}, errors.New("--genesis is required when no manifest.json is beside --dump")
+		return nil, dumpmanifest.File{}, errors.New("--genesis is required when no manifest.json is beside --dump")
 	}
 	if len(s.Population) > 0 {
-		var rest []ManifestFile
+		var rest []dumpmanifest.File
 		for _, f := range m.Files {
 			if f.Role != "population" {
 				rest = append(rest, f)
@@ -86,7 +86,7 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 		}
 		m.Files = nil
 		if _, err := blockfile.AddPopulation(m, s.Population); err != nil {
-			return nil, ManifestFile{}, fmt.Errorf("--population: %v", err)
+			return nil, dumpmanifest.File{}, fmt.Errorf("--population: %v", err)
 		}
 		m.Files = append(m.Files, rest...)
 	}
@@ -97,10 +97,10 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 		s.Trie = "mpt"
 	}
 	if s.Trie != "ubt" && s.Trie != "mpt" {
-		return nil, ManifestFile{}, fmt.Errorf("--trie: unknown trie %q (want ubt or mpt)", s.Trie)
+		return nil, dumpmanifest.File{}, fmt.Errorf("--trie: unknown trie %q (want ubt or mpt)", s.Trie)
 	}
 	if len(m.Populations()) == 0 {
-		return nil, ManifestFile{}, errors.New("--population is required when no manifest.json is beside --dump")
+		return nil, dumpmanifest.File{}, errors.New("--population is required when no manifest.json is beside --dump")
 	}
 	wl, ok := m.Lookup(s.Dump)
 	if !ok || wl.Role != "workload" {
@@ -110,7 +110,7 @@ func (s *abSpec) abManifest() (*Manifest, ManifestFile, error) {
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(s.Dump), ".gz"), ".rlp")
 		var err error
 		if wl, err = blockfile.Workload(s.Dump, name, head); err != nil {
-			return nil, ManifestFile{}, fmt.Errorf("--dump: %v", err)
+			return nil, dumpmanifest.File{}, fmt.Errorf("--dump: %v", err)
 		}
 		m.Files = append(m.Files, wl)
 	}
@@ -150,7 +150,7 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 		return err
 	}
 	if s.MemLimit != "" {
-		if h.bound, err = cgroup.NewBound(cgroup.HostSources, s.CgroupParent, h.work); err != nil {
+		if h.bound, err = cgroup.NewBound(cgroup.HostSources, s.CgroupParent, h.work.Dir); err != nil {
 			return err
 		}
 	}
@@ -165,18 +165,18 @@ func runAB(h *harness, s *abSpec, stdout io.Writer) error {
 		}
 		configs = append(configs, study.Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, ShowGeth: true})
 	}
-	if err := h.prepareDatadirs(configs, map[string]*Manifest{s.Trie: m}, s.PrepareJobs); err != nil {
+	if err := h.work.PrepareDatadirs(configs, map[string]*dumpmanifest.Manifest{s.Trie: m}, s.PrepareJobs); err != nil {
 		return err
 	}
 	blocks := int(wl.LastBlock - wl.FirstBlock + 1)
-	model, err := h.applyModel(nil, study.Scale{WorkloadBlocks: blocks}, s.MemLimit, s.GethCache, h.preparedDir(m, configs[0]))
+	model, err := h.applyModel(nil, study.Scale{WorkloadBlocks: blocks}, s.MemLimit, s.GethCache, h.work.PreparedDir(m, configs[0]))
 	if err != nil {
 		return err
 	}
 	var runs []*record.Run
 	for run := range s.Runs {
 		for i, c := range configs {
-			rec, err := h.runOnce(c, m, h.preparedDir(m, c), s.sideArgs(i), run)
+			rec, err := h.runOnce(c, m, h.work.PreparedDir(m, c), s.sideArgs(i), run)
 			if err != nil {
 				return err
 			}

@@ -20,7 +20,9 @@ import (
 	"strings"
 	"testing"
 
+	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 func TestFlagsFirst(t *testing.T) {
@@ -56,13 +58,13 @@ func TestABSideArgs(t *testing.T) {
 // TestABSharedDatadir: a comparison of flags on one binary runs both sides on
 // one prepared datadir; two binaries get one each.
 func TestABSharedDatadir(t *testing.T) {
-	h := &harness{work: t.TempDir()}
-	m := &Manifest{Dir: "/dumps/mpt-20000"}
+	w := &prepare.Workdir{Dir: t.TempDir()}
+	m := &dumpmanifest.Manifest{Dir: "/dumps/mpt-20000"}
 	dirs := func(s *abSpec) (string, string) {
 		bins := abBinaries(s)
 		a := study.Config{Trie: "mpt", Geth: bins[0]}
 		b := study.Config{Trie: "mpt", Geth: bins[1]}
-		return h.preparedDir(m, a), h.preparedDir(m, b)
+		return w.PreparedDir(m, a), w.PreparedDir(m, b)
 	}
 	if a, b := dirs(&abSpec{A: "/bin/geth", B: "/bin/../bin/geth"}); a != b {
 		t.Errorf("one binary: datadirs %s and %s, want one", a, b)

@@ -27,6 +27,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
@@ -83,7 +84,7 @@ var (
 	prepareJobsFlag = &cli.IntFlag{
 		Name:  "prepare-jobs",
 		Usage: "dumps and prepared datadirs made at once (dumpgen takes about a core and up to 9 GB at 10^7 entries, a population import a core or more and about 4 GB)",
-		Value: defaultPrepareJobs,
+		Value: prepare.DefaultJobs,
 	}
 	cgroupParentFlag = &cli.StringFlag{
 		Name:  "cgroup-parent",
@@ -157,7 +158,7 @@ func runAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	h.persist = findChaininfo(bin, h.progress)
+	h.work.Chaininfo = prepare.FindChaininfo(bin, h.progress)
 	sr := &studyRun{study: s, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h,
 		memLimit: ctx.String(memLimitFlag.Name), gethCache: ctx.String(gethCacheFlag.Name), cgroupParent: ctx.String(cgroupParentFlag.Name),
 		prepareOnly: ctx.Bool(prepareOnlyFlag.Name), prepareJobs: jobs}
@@ -175,7 +176,7 @@ func runAction(ctx *cli.Context) error {
 		return err
 	}
 	if sr.prepareOnly {
-		h.progress("prepared the study in %s; nothing measured", h.work)
+		h.progress("prepared the study in %s; nothing measured", h.work.Dir)
 		return nil
 	}
 	h.progress("wrote %s", filepath.Join(out, "report.md"))
@@ -203,7 +204,7 @@ func abAction(ctx *cli.Context) error {
 		ArgsA: strings.Fields(ctx.String("a-args")), ArgsB: strings.Fields(ctx.String("b-args")),
 		MemLimit: ctx.String(memLimitFlag.Name), GethCache: ctx.String(gethCacheFlag.Name), CgroupParent: ctx.String(cgroupParentFlag.Name), PrepareJobs: jobs,
 	}
-	h.persist = findChaininfo(ctx.String(binFlag.Name), h.progress)
+	h.work.Chaininfo = prepare.FindChaininfo(ctx.String(binFlag.Name), h.progress)
 	if err := runAB(h, spec, ctx.App.Writer); err != nil {
 		return err
 	}
@@ -244,4 +245,10 @@ func prepareJobs(ctx *cli.Context) (int, error) {
 		return 0, fmt.Errorf("--prepare-jobs must be at least 1, have %d", n)
 	}
 	return n, nil
+}
+
+// fileExists reports whether path names an existing file.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -29,9 +29,11 @@ import (
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/pagecache"
+	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/fsutil"
 )
 
@@ -39,28 +41,30 @@ import (
 // datadir, a verified cold (or warm) page cache, one geth import with the
 // per-block JSON, and the process's counters.
 type harness struct {
-	work     string          // dumps, prepared datadirs and the scratch datadir
-	out      string          // report directory; logs go to out/logs
-	cache    pagecache.Cache // the page cache to drop and check
+	work     *prepare.Workdir // dumps, prepared datadirs and sidecars; the scratch datadir
+	out      string           // report directory; logs go to out/logs
+	cache    pagecache.Cache  // the page cache to drop and check
 	warm     func(string) error
 	log      io.Writer  // progress
 	logMu    sync.Mutex // one progress line at a time (preparations run in parallel)
 	start    time.Time
 	warnedNo map[string]bool // binaries already reported as logging no per-block JSON
 	traces   *traceCollector // nil: spans of telemetry runs are not collected
-	persist  string          // chaininfo binary that writes journaled state to disk; "" to skip
 	bound    *cgroup.Bound   // memory bound of cold runs; nil for unbounded runs
 	model    *study.Model    // the scale model: geth's --cache; nil for geth's defaults
 }
 
-// newHarness makes the work and log directories.
+// newHarness makes the work and log directories. The work directory
+// prepares without chaininfo until its Chaininfo is set.
 func newHarness(work, out string, log io.Writer) (*harness, error) {
 	for _, d := range []string{work, filepath.Join(out, "logs")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
 		}
 	}
-	return &harness{work: work, out: out, cache: pagecache.NewKernel(), warm: pagecache.WarmFiles, log: log, start: time.Now(), warnedNo: map[string]bool{}}, nil
+	h := &harness{out: out, cache: pagecache.NewKernel(), warm: pagecache.WarmFiles, log: log, start: time.Now(), warnedNo: map[string]bool{}}
+	h.work = &prepare.Workdir{Dir: work, Progress: h.progress}
+	return h, nil
 }
 
 // progress prints a timestamped progress line.
@@ -84,7 +88,7 @@ func (h *harness) applyModel(node *study.Node, sc study.Scale, memLimit, gethCac
 	if err != nil {
 		return nil, err
 	}
-	if disk, err := cgroup.DiskOf(h.work, cgroup.HostSources.SysDev); err == nil {
+	if disk, err := cgroup.DiskOf(h.work.Dir, cgroup.HostSources.SysDev); err == nil {
 		m.Readahead = readaheadKB(cgroup.HostSources.SysDev, disk)
 	}
 	if m.MemLimit > 0 || m.Calibrate {
@@ -117,12 +121,12 @@ func limitText(m *study.Model) string {
 }
 
 // runOnce measures one run of a configuration.
-func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []string, run int) (*record.Run, error) {
+func (h *harness) runOnce(c study.Config, m *dumpmanifest.Manifest, prepared string, extra []string, run int) (*record.Run, error) {
 	mf, file, err := m.Workload(c.Workload)
 	if err != nil {
 		return nil, err
 	}
-	scratch := filepath.Join(h.work, "scratch")
+	scratch := filepath.Join(h.work.Dir, "scratch")
 	if err := os.RemoveAll(scratch); err != nil {
 		return nil, err
 	}
@@ -131,7 +135,7 @@ func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []
 	}
 	rec := &record.Run{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
 		Slots: mf.SlotReads + mf.SlotWrites, SlotReads: mf.SlotReads, SlotWrites: mf.SlotWrites,
-		Gas: mf.GasUsed, Journal: journalBytes(scratch)}
+		Gas: mf.GasUsed, Journal: prepare.JournalBytes(scratch)}
 	if c.Cache == "warm" {
 		rec.Cache, err = pagecache.MakeWarm(h.cache, scratch, h.warm)
 	} else {
@@ -186,7 +190,7 @@ func (h *harness) runOnce(c study.Config, m *Manifest, prepared string, extra []
 
 // checkBlocks verifies that a run logged one JSON entry per workload block,
 // or none at all (a geth without the batch-import patch, reported once).
-func (h *harness) checkBlocks(rec *record.Run, mf ManifestFile) error {
+func (h *harness) checkBlocks(rec *record.Run, mf dumpmanifest.File) error {
 	want := int(mf.LastBlock - mf.FirstBlock + 1)
 	switch n := len(rec.Blocks); {
 	case n == 0:
@@ -201,10 +205,10 @@ func (h *harness) checkBlocks(rec *record.Run, mf ManifestFile) error {
 }
 
 // configArgs are the import flags a configuration adds: BAL and telemetry.
-func (h *harness) configArgs(c study.Config, m *Manifest) []string {
+func (h *harness) configArgs(c study.Config, m *dumpmanifest.Manifest) []string {
 	var args []string
 	if c.UsesBAL() {
-		args = append(args, "--bal.file", sidecarPath(h.work, m, c.Workload), "--bal.type", balTypeFlag(c.BAL))
+		args = append(args, "--bal.file", h.work.SidecarPath(m, c.Workload), "--bal.type", balTypeFlag(c.BAL))
 	}
 	if c.Telemetry != "" {
 		args = append(args, "--telemetry", "--telemetry.level="+c.Telemetry)
@@ -220,4 +224,9 @@ func globalArgs(c study.Config) []string {
 		return []string{fmt.Sprintf("--bintrie.groupdepth=%d", c.GroupDepth)}
 	}
 	return nil
+}
+
+// balTypeFlag is the --bal.type value of a study's BAL type ("type3" → "3").
+func balTypeFlag(bal string) string {
+	return strings.TrimPrefix(bal, "type")
 }

@@ -19,11 +19,14 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // TestGroupDepthFlag checks that groupdepth_flag passes the group depth
@@ -79,5 +82,21 @@ runs = 3
 	}
 	if seen == 0 {
 		t.Fatal("no binary-trie configuration of upstream")
+	}
+}
+
+// TestConfigArgsBAL checks the import flags of BAL configurations: the
+// workload's Type-4 sidecar in the work directory and the type as a number.
+func TestConfigArgsBAL(t *testing.T) {
+	h := &harness{work: &prepare.Workdir{Dir: "/w"}}
+	m := &dumpmanifest.Manifest{Dir: "/w/dumps/mpt-100-2"}
+	got := h.configArgs(study.Config{Trie: "mpt", Workload: "erc20_approve", BAL: "type3", Telemetry: "phase"}, m)
+	want := []string{"--bal.file", filepath.Join("/w", "sidecars", "mpt-100-2", "erc20_approve.bal"), "--bal.type", "3",
+		"--telemetry", "--telemetry.level=phase"}
+	if !slices.Equal(got, want) {
+		t.Errorf("args %q, want %q", got, want)
+	}
+	if got := h.configArgs(study.Config{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, m); len(got) != 0 {
+		t.Errorf("no BAL, no telemetry: args %q", got)
 	}
 }

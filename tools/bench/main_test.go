@@ -17,7 +17,9 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"statelab/tools/bench/metrics"
@@ -45,6 +47,24 @@ func TestShippedStudies(t *testing.T) {
 			if err := study.CheckBaseline(s.Baseline, s.Expand(sc)); err != nil {
 				t.Errorf("%s scale %s: %v", name, scale, err)
 			}
+		}
+	}
+}
+
+// TestPrepareJobsRefused: run and ab refuse --prepare-jobs below 1 before
+// they touch anything.
+func TestPrepareJobsRefused(t *testing.T) {
+	work := filepath.Join(t.TempDir(), "work")
+	for _, args := range [][]string{
+		{"bench", "run", "--prepare-jobs", "0", "--out", t.TempDir(), "--work", work, "study.toml"},
+		{"bench", "ab", "--prepare-jobs", "-1", "--a", "a", "--b", "b", "--dump", "d.rlp", "--work", work},
+	} {
+		err := app.Run(args)
+		if err == nil || !strings.Contains(err.Error(), "--prepare-jobs must be at least 1") {
+			t.Errorf("%v: error %v", args[1:], err)
+		}
+		if _, err := os.Stat(work); !os.IsNotExist(err) {
+			t.Errorf("%v: work directory made: %v", args[1:], err)
 		}
 	}
 }

@@ -22,12 +22,14 @@ import (
 	"slices"
 	"time"
 
+	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // studyRun is one execution of a study at a scale.
@@ -62,20 +64,20 @@ func (sr *studyRun) execute() error {
 		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
 	}
 	if sr.memLimit != "" || sc.MemLimit != "" {
-		if sr.h.bound, err = cgroup.NewBound(cgroup.HostSources, sr.cgroupParent, sr.h.work); err != nil {
+		if sr.h.bound, err = cgroup.NewBound(cgroup.HostSources, sr.cgroupParent, sr.h.work.Dir); err != nil {
 			return err
 		}
 	}
-	var manifests map[string]*Manifest
+	var manifests map[string]*dumpmanifest.Manifest
 	if sr.study.Chain != nil {
 		if manifests, err = sr.chainManifests(&sc); err != nil {
 			return err
 		}
-	} else if manifests, err = sr.prepareDumps(sc); err != nil {
+	} else if manifests, err = sr.h.work.PrepareDumps(sr.dumpgen, sr.study.TriesAt(sc), sc, sr.prepareJobs); err != nil {
 		return err
 	}
 	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
-	if err := sr.h.prepareDatadirs(configs, manifests, sr.prepareJobs); err != nil {
+	if err := sr.h.work.PrepareDatadirs(configs, manifests, sr.prepareJobs); err != nil {
 		return err
 	}
 	if err := sr.prepareSidecars(configs, manifests); err != nil {
@@ -85,7 +87,7 @@ func (sr *studyRun) execute() error {
 		return nil
 	}
 	ref := sr.reference(configs)
-	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.preparedDir(manifests[ref.Trie], ref))
+	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.work.PreparedDir(manifests[ref.Trie], ref))
 	if err != nil {
 		return fmt.Errorf("study %s: %v", sr.study.Path, err)
 	}
@@ -105,7 +107,7 @@ func (sr *studyRun) execute() error {
 			calibrated = true
 		}
 		c, m := configs[j.config], manifests[configs[j.config].Trie]
-		rec, err := sr.h.runOnce(c, m, sr.h.preparedDir(m, c), c.ImportArgs(sr.study.GethArgs), j.run)
+		rec, err := sr.h.runOnce(c, m, sr.h.work.PreparedDir(m, c), c.ImportArgs(sr.study.GethArgs), j.run)
 		if err != nil {
 			return err
 		}
@@ -118,6 +120,37 @@ func (sr *studyRun) execute() error {
 	meta := sr.meta(sc)
 	meta.Model = model
 	return report.WriteOutputs(sr.h.out, meta, runs)
+}
+
+// chainManifests describes the study's own chain as the dump of its one
+// trie, and records the workload's length in the scale for the report.
+func (sr *studyRun) chainManifests(sc *study.Scale) (map[string]*dumpmanifest.Manifest, error) {
+	sr.h.progress("reading the block files of the study's chain")
+	ch := sr.study.Chain
+	m, err := blockfile.ChainManifest(ch.Trie, ch.Genesis, ch.Population, ch.Workloads)
+	if err != nil {
+		return nil, fmt.Errorf("study %s: chain: %v", sr.study.Path, err)
+	}
+	if mf, _, err := m.Workload(sr.study.Workloads[0]); err == nil {
+		sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1)
+	}
+	manifests := map[string]*dumpmanifest.Manifest{}
+	for _, trie := range sr.study.TriesAt(*sc) {
+		manifests[trie] = m
+	}
+	return manifests, nil
+}
+
+// prepareSidecars makes the sidecar of every workload that a BAL
+// configuration imports, from that configuration's prepared datadir; a
+// study that asks for BAL without a balgen beside geth is refused.
+func (sr *studyRun) prepareSidecars(configs []study.Config, manifests map[string]*dumpmanifest.Manifest) error {
+	if sr.balgen == "" {
+		if i := slices.IndexFunc(configs, study.Config.UsesBAL); i >= 0 {
+			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.Path, configs[i].BAL)
+		}
+	}
+	return sr.h.work.PrepareSidecars(sr.balgen, configs, manifests)
 }
 
 // reference is the configuration whose prepared datadir the scale model's

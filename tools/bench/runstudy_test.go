@@ -16,7 +16,14 @@
 
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"statelab/tools/bench/prepare"
+	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
+)
 
 func TestSchedule(t *testing.T) {
 	seq := schedule(2, 3, "sequential")
@@ -27,5 +34,19 @@ func TestSchedule(t *testing.T) {
 		if seq[i] != wantSeq[i] || inter[i] != wantInter[i] {
 			t.Fatalf("schedules %v and %v, want %v and %v", seq, inter, wantSeq, wantInter)
 		}
+	}
+}
+
+// TestPrepareSidecarsNeedsBalgen checks that a BAL study without balgen is
+// refused with a message naming the study and the binary.
+func TestPrepareSidecarsNeedsBalgen(t *testing.T) {
+	sr := &studyRun{study: &study.Study{Path: "bal.toml"}, h: &harness{work: &prepare.Workdir{Dir: t.TempDir()}}}
+	configs := []study.Config{{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, {Trie: "mpt", Workload: "erc20_approve", BAL: "type1"}}
+	err := sr.prepareSidecars(configs, map[string]*dumpmanifest.Manifest{"mpt": {Dir: "d"}})
+	if err == nil || !strings.Contains(err.Error(), "bal.toml") || !strings.Contains(err.Error(), "balgen") || !strings.Contains(err.Error(), "type1") {
+		t.Errorf("error %v, want one naming the study, balgen and the type", err)
+	}
+	if err := sr.prepareSidecars(configs[:1], nil); err != nil {
+		t.Errorf("study without BAL: %v", err)
 	}
 }

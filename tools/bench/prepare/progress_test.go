@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package prepare
 
 import (
 	"fmt"
@@ -65,4 +65,30 @@ func writeTemp(t *testing.T, name, text string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+func TestLastDumpgenProgress(t *testing.T) {
+	const (
+		early = "dumpgen: generating blocks 1172/~1703, population, entries 6887755/10000000 (68.9%), elapsed 20m37.747s\n"
+		later = "dumpgen: generating blocks 1175/~1702, population, entries 6905351/10000000 (69.1%), elapsed 20m40.596s\n"
+	)
+	for _, tc := range []struct {
+		name string
+		log  string
+		want string
+		ok   bool
+	}{
+		{"missing log", "", "", false},
+		{"none yet", "dumpgen: scratch database in /tmp/x\n", "", false},
+		{"last line wins", early + later + "some other output\n", "blocks 1175/~1702, population, entries 6905351/10000000 (69.1%), elapsed 20m40.596s", true},
+		{"final line is not progress", early + "dumpgen: generated blocks 1702/~1702, done, elapsed 30m\n", "blocks 1172/~1703, population, entries 6887755/10000000 (68.9%), elapsed 20m37.747s", true},
+		{"past the tail window", early + strings.Repeat("x", 70<<10) + "\n", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := lastDumpgenProgress(optionalLog(t, tc.log))
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("lastDumpgenProgress = %q, %v; want %q, %v", got, ok, tc.want, tc.ok)
+			}
+		})
+	}
 }

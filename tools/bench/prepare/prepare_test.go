@@ -14,13 +14,10 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package prepare
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -78,23 +75,5 @@ func TestRunJobsError(t *testing.T) {
 	}
 	if err := runJobs(3, nil); err != nil {
 		t.Errorf("no jobs: %v", err)
-	}
-}
-
-// TestPrepareJobsRefused: run and ab refuse --prepare-jobs below 1 before
-// they touch anything.
-func TestPrepareJobsRefused(t *testing.T) {
-	work := filepath.Join(t.TempDir(), "work")
-	for _, args := range [][]string{
-		{"bench", "run", "--prepare-jobs", "0", "--out", t.TempDir(), "--work", work, "study.toml"},
-		{"bench", "ab", "--prepare-jobs", "-1", "--a", "a", "--b", "b", "--dump", "d.rlp", "--work", work},
-	} {
-		err := app.Run(args)
-		if err == nil || !strings.Contains(err.Error(), "--prepare-jobs must be at least 1") {
-			t.Errorf("%v: error %v", args[1:], err)
-		}
-		if _, err := os.Stat(work); !os.IsNotExist(err) {
-			t.Errorf("%v: work directory made: %v", args[1:], err)
-		}
 	}
 }

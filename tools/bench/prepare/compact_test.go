@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package prepare
 
 import (
 	"os"
@@ -76,9 +76,9 @@ func readCalls(t *testing.T, path string) []string {
 	return out
 }
 
-func testManifest(t *testing.T) *Manifest {
-	m := &Manifest{Trie: "mpt", Genesis: "genesis.json", Dir: t.TempDir()}
-	m.Files = append(m.Files, ManifestFile{File: "population.rlp", Role: dumpmanifest.RolePopulation})
+func testManifest(t *testing.T) *dumpmanifest.Manifest {
+	m := &dumpmanifest.Manifest{Trie: "mpt", Genesis: "genesis.json", Dir: t.TempDir()}
+	m.Files = append(m.Files, dumpmanifest.File{File: "population.rlp", Role: dumpmanifest.RolePopulation})
 	return m
 }
 

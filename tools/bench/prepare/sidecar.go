@@ -14,23 +14,22 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package prepare
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"statelab/tools/bench/command"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
 )
 
-// sidecarPath is where the BAL sidecar of one workload of a dump is kept in
+// SidecarPath is where the BAL sidecar of one workload of a dump is kept in
 // the work directory. It is Type 4, which serves every type (geth import
 // --bal.type applies a lower type from a higher file).
-func sidecarPath(work string, m *Manifest, workload string) string {
-	return filepath.Join(work, "sidecars", filepath.Base(m.Dir), workload+".bal")
+func (w *Workdir) SidecarPath(m *dumpmanifest.Manifest, workload string) string {
+	return filepath.Join(w.Dir, "sidecars", filepath.Base(m.Dir), workload+".bal")
 }
 
 // ensureSidecar generates the Type-4 sidecar of a workload with balgen
@@ -39,7 +38,7 @@ func sidecarPath(work string, m *Manifest, workload string) string {
 // under a temporary name and renamed, so an interrupted generation leaves
 // nothing that looks complete. geth import refuses a sidecar whose block
 // hashes are not the dump's, so a stale file cannot go unnoticed.
-func ensureSidecar(balgen, geth, prepared, path string, m *Manifest, workload string, progress func(string, ...any)) error {
+func ensureSidecar(balgen, geth, prepared, path string, m *dumpmanifest.Manifest, workload string, progress func(string, ...any)) error {
 	if _, err := os.Stat(path); err == nil {
 		progress("reusing BAL sidecar %s", path)
 		return nil
@@ -63,37 +62,24 @@ func ensureSidecar(balgen, geth, prepared, path string, m *Manifest, workload st
 	return os.Rename(tmp, path)
 }
 
-// balTypeFlag is the --bal.type value of a study's BAL type ("type3" → "3").
-func balTypeFlag(bal string) string {
-	return strings.TrimPrefix(bal, "type")
-}
-
-// prepareSidecars makes the sidecar of every workload that a BAL
-// configuration imports, from that configuration's prepared datadir.
-func (sr *studyRun) prepareSidecars(configs []study.Config, manifests map[string]*Manifest) error {
+// PrepareSidecars makes the sidecar of every workload that a BAL
+// configuration imports, from that configuration's prepared datadir, with
+// balgen, which the caller has found when any configuration uses BAL.
+func (w *Workdir) PrepareSidecars(balgen string, configs []study.Config, manifests map[string]*dumpmanifest.Manifest) error {
 	done := map[string]bool{}
 	for _, c := range configs {
 		if !c.UsesBAL() {
 			continue
 		}
-		if sr.balgen == "" {
-			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.Path, c.BAL)
-		}
 		m := manifests[c.Trie]
-		path := sidecarPath(sr.h.work, m, c.Workload)
+		path := w.SidecarPath(m, c.Workload)
 		if done[path] {
 			continue
 		}
 		done[path] = true
-		if err := ensureSidecar(sr.balgen, c.Geth.Path, sr.h.preparedDir(m, c), path, m, c.Workload, sr.h.progress); err != nil {
+		if err := ensureSidecar(balgen, c.Geth.Path, w.PreparedDir(m, c), path, m, c.Workload, w.Progress); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// fileExists reports whether path names an existing file.
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package prepare
 
 import (
 	"fmt"
@@ -26,6 +26,27 @@ import (
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
+
+// PrepareDumps makes, or reuses, the dumpgen dump of every trie at the
+// scale, jobs at once, and returns their manifests by trie.
+func (w *Workdir) PrepareDumps(dumpgen string, tries []string, sc study.Scale, jobs int) (map[string]*dumpmanifest.Manifest, error) {
+	found := make([]*dumpmanifest.Manifest, len(tries))
+	work := make([]func() error, len(tries))
+	for i, trie := range tries {
+		work[i] = func() (err error) {
+			found[i], err = ensureDump(dumpgen, w.Dir, trie, sc, w.Progress)
+			return err
+		}
+	}
+	if err := runJobs(jobs, work); err != nil {
+		return nil, err
+	}
+	manifests := make(map[string]*dumpmanifest.Manifest, len(tries))
+	for i, trie := range tries {
+		manifests[trie] = found[i]
+	}
+	return manifests, nil
+}
 
 // dumpDir is where the dump of a trie kind at a scale lives under the work
 // directory.
@@ -39,7 +60,7 @@ func dumpDir(work, trie string, sc study.Scale) string {
 
 // ensureDump returns the dump of a trie kind at a scale, generating it with
 // dumpgen unless a matching one is already there.
-func ensureDump(dumpgen, work, trie string, sc study.Scale, progress func(string, ...any)) (*Manifest, error) {
+func ensureDump(dumpgen, work, trie string, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
 	dir := dumpDir(work, trie, sc)
 	path := filepath.Join(dir, "manifest.json")
 	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {

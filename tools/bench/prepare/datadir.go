@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package prepare
 
 import (
 	"fmt"
@@ -22,7 +22,82 @@ import (
 	"path/filepath"
 
 	"statelab/tools/bench/command"
+	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
 )
+
+// PrepareDatadirs prepares, or reuses, the datadir of every configuration,
+// jobs at once, each from the manifest of its trie. Configurations that
+// share a datadir prepare it once; datadirs of an older bench's layout are
+// moved into place first.
+func (w *Workdir) PrepareDatadirs(configs []study.Config, manifests map[string]*dumpmanifest.Manifest, jobs int) error {
+	seen := map[string]bool{}
+	var work []func() error
+	for _, c := range configs {
+		m := manifests[c.Trie]
+		dir := w.PreparedDir(m, c)
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		if err := w.adoptLegacyPrepared(m, c); err != nil {
+			return err
+		}
+		work = append(work, func() error {
+			return prepareDatadir(c.Geth.Preparer(), w.Chaininfo, dir, c.Trie, c.GroupDepth, m, w.Progress)
+		})
+	}
+	return runJobs(jobs, work)
+}
+
+// PreparedDir is the prepared datadir of a configuration on a dump, under
+// the work directory's datadirs/, in a folder named by populationKey.
+func (w *Workdir) PreparedDir(m *dumpmanifest.Manifest, c study.Config) string {
+	return filepath.Join(w.Dir, "datadirs", populationKey(m), c.DatadirKey())
+}
+
+// populationKey names what a prepared datadir holds: the genesis and the
+// population, nothing of the workloads. For a dumpgen dump it is the trie,
+// the entries and the population's head block hash, which commits to every
+// population block and to the genesis, so that dumps which differ only in
+// their workloads (more blocks, other gas) share the population import,
+// an hour per datadir at 10^7 entries. A manifest without that hash (a chain
+// bench did not generate) keys by the dump's directory, as bench did before.
+func populationKey(m *dumpmanifest.Manifest) string {
+	head, ok := m.PopulationHeadHash()
+	if !ok {
+		return filepath.Base(m.Dir)
+	}
+	return fmt.Sprintf("%s-%d-pop%x", m.Trie, m.Entries, head[:6])
+}
+
+// adoptLegacyPrepared moves a datadir that an earlier bench prepared under
+// the dump's directory name to where PreparedDir now keeps it, so that it is
+// not prepared again. It does nothing when the new place is taken or there is
+// nothing to move. Both places are in the work directory, so the move is a
+// rename.
+func (w *Workdir) adoptLegacyPrepared(m *dumpmanifest.Manifest, c study.Config) error {
+	dir := w.PreparedDir(m, c)
+	legacy := filepath.Join(w.Dir, "datadirs", filepath.Base(m.Dir), c.DatadirKey())
+	if legacy == dir {
+		return nil
+	}
+	if _, err := os.Stat(dir); err == nil {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(legacy, preparedMark)); err != nil {
+		return nil // absent, or an import that did not finish: prepare anew
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return err
+	}
+	w.Progress("moving prepared datadir %s to %s (keyed by its population)", legacy, dir)
+	if err := os.Rename(legacy, dir); err != nil {
+		return fmt.Errorf("moving prepared datadir: %v", err)
+	}
+	os.Remove(filepath.Dir(legacy)) // only if empty
+	return nil
+}
 
 // prepareDatadir initialises a datadir from the dump's genesis with the given
 // binary (at the group depth on a binary trie) and imports the population,
@@ -32,7 +107,7 @@ import (
 // from the journal that geth loads into memory at start. Last it compacts
 // the key-value store (compactDatadir). Each step is marked separately, so a
 // datadir prepared without a later step gets it on reuse.
-func prepareDatadir(geth, chaininfo, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
+func prepareDatadir(geth, chaininfo, dir string, trie string, gd int, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
 	if err := importPopulation(geth, dir, trie, gd, m, progress); err != nil {
 		return err
 	}
@@ -77,7 +152,7 @@ const preparedMark = "bench-prepared"
 
 // importPopulation initialises the datadir and imports the population,
 // unless a previous call completed that.
-func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progress func(string, ...any)) error {
+func importPopulation(geth, dir string, trie string, gd int, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
 	done, err := runOnce(dir, preparedMark, func() error {
 		if err := os.RemoveAll(dir); err != nil {
 			return err
@@ -108,13 +183,38 @@ func importPopulation(geth, dir string, trie string, gd int, m *Manifest, progre
 	return err
 }
 
-// findChaininfo returns the chaininfo binary in bin, or "" with a warning
+// FindChaininfo returns the chaininfo binary in bin, or "" with a warning
 // that prepared datadirs will keep their state in the journal.
-func findChaininfo(bin string, progress func(string, ...any)) string {
+func FindChaininfo(bin string, progress func(string, ...any)) string {
 	path := filepath.Join(bin, "chaininfo")
 	if fileExists(path) {
 		return path
 	}
 	progress("warning: no chaininfo in %s: prepared datadirs keep the population's state in pathdb's journal, which geth loads into memory at start, so runs do not read it cold", bin)
 	return ""
+}
+
+// fileExists reports whether path names an existing file.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// pathdbJournals are the files in which geth's path-scheme trie database
+// keeps, across restarts, the state it holds in memory: the last 128 blocks'
+// diff layers and the write buffer not yet flushed to the key-value store
+// (triedb/pathdb, journalPath). geth reads them whole at start, so the state
+// they hold is served from memory in every run, cold page cache or not.
+var pathdbJournals = []string{"merkle.journal", "verkle.journal"}
+
+// JournalBytes is the size of the pathdb journal of a datadir, 0 if it has
+// none (a hash-scheme datadir, or a journal kept in the key-value store).
+func JournalBytes(datadir string) int64 {
+	var n int64
+	for _, name := range pathdbJournals {
+		if fi, err := os.Stat(filepath.Join(datadir, "geth", "triedb", name)); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
 }

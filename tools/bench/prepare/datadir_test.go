@@ -14,10 +14,9 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package prepare
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,12 +25,13 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // dumpManifest is a dumpgen manifest in dir whose population ends at the
 // block with hash head, and whose workload has the given number of blocks.
-func dumpManifest(dir string, head common.Hash, blocks uint64) *Manifest {
-	return &Manifest{Trie: "mpt", Entries: 1000, WorkloadBlocks: int(blocks), Dir: dir, Files: []ManifestFile{
+func dumpManifest(dir string, head common.Hash, blocks uint64) *dumpmanifest.Manifest {
+	return &dumpmanifest.Manifest{Trie: "mpt", Entries: 1000, WorkloadBlocks: int(blocks), Dir: dir, Files: []dumpmanifest.File{
 		{File: "population.rlp", Role: "population", FirstBlock: 1, LastBlock: 30, HeadHash: head},
 		{File: "workload_a.rlp", Role: "workload", Workload: "a", FirstBlock: 31, LastBlock: 30 + blocks, HeadHash: common.HexToHash("0xff")},
 	}}
@@ -41,27 +41,27 @@ func dumpManifest(dir string, head common.Hash, blocks uint64) *Manifest {
 // share a prepared datadir; another population, or another binary, gets its
 // own; a chain without head hashes keys by its directory.
 func TestPreparedDirByPopulation(t *testing.T) {
-	h := &harness{work: "/w"}
+	w := &Workdir{Dir: "/w"}
 	c := study.Config{Trie: "mpt", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
 	pop := common.HexToHash("0xac3e3a7380a9fab999167de04104d7fdc64a1cc021a09d0dc09325735de28041")
-	short := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c)
-	long := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-300", pop, 300), c)
+	short := w.PreparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c)
+	long := w.PreparedDir(dumpManifest("/w/dumps/mpt-1000-300", pop, 300), c)
 	if short != long {
 		t.Errorf("one population, two workload lengths: %s and %s", short, long)
 	}
 	if want := "/w/datadirs/mpt-1000-popac3e3a7380a9/"; !strings.HasPrefix(short, want) {
 		t.Errorf("prepared datadir %s, want it under %s", short, want)
 	}
-	if other := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", common.HexToHash("0x01"), 150), c); other == short {
+	if other := w.PreparedDir(dumpManifest("/w/dumps/mpt-1000-150", common.HexToHash("0x01"), 150), c); other == short {
 		t.Errorf("two populations share %s", other)
 	}
 	c2 := c
 	c2.Geth = study.Binary{Name: "upstream", Path: "/bin/geth-upstream"}
-	if other := h.preparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c2); other == short {
+	if other := w.PreparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c2); other == short {
 		t.Errorf("two binaries share %s", other)
 	}
-	user := &Manifest{Trie: "mpt", Dir: "/data/export", Files: []ManifestFile{{File: "pop.rlp", Role: "population", LastBlock: 9}}}
-	if got := h.preparedDir(user, c); got != filepath.Join("/w/datadirs/export", c.DatadirKey()) {
+	user := &dumpmanifest.Manifest{Trie: "mpt", Dir: "/data/export", Files: []dumpmanifest.File{{File: "pop.rlp", Role: "population", LastBlock: 9}}}
+	if got := w.PreparedDir(user, c); got != filepath.Join("/w/datadirs/export", c.DatadirKey()) {
 		t.Errorf("chain without head hashes: %s", got)
 	}
 }
@@ -70,15 +70,15 @@ func TestPreparedDirByPopulation(t *testing.T) {
 // the population's; an unfinished one, or one whose new place is taken, stays.
 func TestAdoptLegacyPrepared(t *testing.T) {
 	work := t.TempDir()
-	h := &harness{work: work, log: io.Discard}
+	w := &Workdir{Dir: work, Progress: t.Logf}
 	c := study.Config{Trie: "mpt", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
 	m := dumpManifest(filepath.Join(work, "dumps", "mpt-1000-150"), common.HexToHash("0x0a"), 150)
 	legacy := filepath.Join(work, "datadirs", "mpt-1000-150", c.DatadirKey())
-	dir := h.preparedDir(m, c)
+	dir := w.PreparedDir(m, c)
 
 	// An import that did not finish is not adopted.
 	putFile(t, filepath.Join(legacy, "datadir", "CURRENT"), "x")
-	if err := h.adoptLegacyPrepared(m, c); err != nil {
+	if err := w.adoptLegacyPrepared(m, c); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
@@ -86,7 +86,7 @@ func TestAdoptLegacyPrepared(t *testing.T) {
 	}
 	// A finished one is moved, with its contents, and its empty parent goes.
 	putFile(t, filepath.Join(legacy, preparedMark), "")
-	if err := h.adoptLegacyPrepared(m, c); err != nil {
+	if err := w.adoptLegacyPrepared(m, c); err != nil {
 		t.Fatal(err)
 	}
 	if blob, err := os.ReadFile(filepath.Join(dir, "datadir", "CURRENT")); err != nil || string(blob) != "x" {
@@ -97,7 +97,7 @@ func TestAdoptLegacyPrepared(t *testing.T) {
 	}
 	// A new place that is taken is kept; the legacy datadir is left alone.
 	putFile(t, filepath.Join(legacy, preparedMark), "")
-	if err := h.adoptLegacyPrepared(m, c); err != nil {
+	if err := w.adoptLegacyPrepared(m, c); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(legacy, preparedMark)); err != nil {
@@ -116,5 +116,22 @@ func putFile(t *testing.T, path, text string) {
 	}
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestJournalBytes(t *testing.T) {
+	dir := t.TempDir()
+	if n := JournalBytes(dir); n != 0 {
+		t.Errorf("datadir without a journal: %d bytes", n)
+	}
+	triedb := filepath.Join(dir, "geth", "triedb")
+	if err := os.MkdirAll(triedb, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(triedb, "verkle.journal"), make([]byte, 1234), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := JournalBytes(dir); n != 1234 {
+		t.Errorf("journal of %d bytes, want 1234", n)
 	}
 }
