@@ -19,10 +19,6 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"statelab/tools/bench/prepare"
-	"statelab/tools/bench/study"
-	"statelab/tools/internal/dumpmanifest"
 )
 
 func TestFlagsFirst(t *testing.T) {
@@ -36,40 +32,5 @@ func TestFlagsFirst(t *testing.T) {
 		if got := strings.Join(flagsFirst(strings.Fields(tt.in)), " "); got != tt.want {
 			t.Errorf("flagsFirst(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-	}
-}
-
-func TestABSideArgs(t *testing.T) {
-	s := &abSpec{GethArgs: []string{"--cache", "512"}, ArgsB: []string{"--telemetry"}}
-	if got := s.sideArgs(0); strings.Join(got, " ") != "--cache 512" {
-		t.Errorf("A args %q", got)
-	}
-	if got := s.sideArgs(1); strings.Join(got, " ") != "--cache 512 --telemetry" {
-		t.Errorf("B args %q", got)
-	}
-	// The shared flags are not aliased between the sides.
-	a := s.sideArgs(0)
-	a[0] = "x"
-	if s.GethArgs[0] != "--cache" {
-		t.Error("sideArgs aliases GethArgs")
-	}
-}
-
-// TestABSharedDatadir: a comparison of flags on one binary runs both sides on
-// one prepared datadir; two binaries get one each.
-func TestABSharedDatadir(t *testing.T) {
-	w := &prepare.Workdir{Dir: t.TempDir()}
-	m := &dumpmanifest.Manifest{Dir: "/dumps/mpt-20000"}
-	dirs := func(s *abSpec) (string, string) {
-		bins := abBinaries(s)
-		a := study.Config{Trie: "mpt", Geth: bins[0]}
-		b := study.Config{Trie: "mpt", Geth: bins[1]}
-		return w.PreparedDir(m, a), w.PreparedDir(m, b)
-	}
-	if a, b := dirs(&abSpec{A: "/bin/geth", B: "/bin/../bin/geth"}); a != b {
-		t.Errorf("one binary: datadirs %s and %s, want one", a, b)
-	}
-	if a, b := dirs(&abSpec{A: "/bin/geth-upstream", B: "/bin/geth"}); a == b {
-		t.Errorf("two binaries share datadir %s", a)
 	}
 }

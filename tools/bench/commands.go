@@ -30,6 +30,7 @@ import (
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
+	"statelab/tools/bench/runner"
 	"statelab/tools/bench/study"
 )
 
@@ -143,44 +144,12 @@ func runAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Scale(ctx.String(scaleFlag.Name)); err != nil {
-		return err
-	}
-	bin := ctx.String(binFlag.Name)
-	if err := s.ResolveBinaries(bin); err != nil {
-		return err
-	}
-	dumpgen := filepath.Join(bin, "dumpgen")
-	if _, err := os.Stat(dumpgen); err != nil && s.Chain == nil {
-		return fmt.Errorf("--bin: %v", err)
-	}
-	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
-	if err != nil {
-		return err
-	}
-	h.work.Chaininfo = prepare.FindChaininfo(bin, h.progress)
-	sr := &studyRun{study: s, scale: ctx.String(scaleFlag.Name), dumpgen: dumpgen, h: h,
-		memLimit: ctx.String(memLimitFlag.Name), gethCache: ctx.String(gethCacheFlag.Name), cgroupParent: ctx.String(cgroupParentFlag.Name),
-		prepareOnly: ctx.Bool(prepareOnlyFlag.Name), prepareJobs: jobs}
-	if balgen := filepath.Join(bin, "balgen"); fileExists(balgen) {
-		sr.balgen = balgen
-	}
-	if url := ctx.String(tracesFlag.Name); url != "" {
-		tracesum := filepath.Join(bin, "tracesum")
-		if !fileExists(tracesum) {
-			return fmt.Errorf("--traces: no tracesum in --bin %s", bin)
-		}
-		h.traces = &traceCollector{jaeger: url, otlp: ctx.String(otlpFlag.Name), tracesum: tracesum, study: s.Name, wait: 30 * time.Second}
-	}
-	if err := sr.execute(); err != nil {
-		return err
-	}
-	if sr.prepareOnly {
-		h.progress("prepared the study in %s; nothing measured", h.work.Dir)
-		return nil
-	}
-	h.progress("wrote %s", filepath.Join(out, "report.md"))
-	return nil
+	return runner.RunStudy(s, runner.StudyOptions{
+		Scale: ctx.String(scaleFlag.Name), Out: out, Work: ctx.String(workFlag.Name), Bin: ctx.String(binFlag.Name),
+		Jaeger: ctx.String(tracesFlag.Name), OTLP: ctx.String(otlpFlag.Name),
+		MemLimit: ctx.String(memLimitFlag.Name), GethCache: ctx.String(gethCacheFlag.Name), CgroupParent: ctx.String(cgroupParentFlag.Name),
+		PrepareOnly: ctx.Bool(prepareOnlyFlag.Name), PrepareJobs: jobs, Log: os.Stderr,
+	})
 }
 
 // abAction runs an A/B comparison.
@@ -193,19 +162,15 @@ func abAction(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	h, err := newHarness(ctx.String(workFlag.Name), out, os.Stderr)
-	if err != nil {
-		return err
-	}
-	spec := &abSpec{
+	spec := &runner.ABSpec{
+		Out: out, Work: ctx.String(workFlag.Name), Bin: ctx.String(binFlag.Name), Log: os.Stderr,
 		A: ctx.String("a"), B: ctx.String("b"), Dump: ctx.String("dump"), Genesis: ctx.String("genesis"),
 		Population: ctx.StringSlice("population"), Trie: ctx.String("trie"),
 		GroupDepth: ctx.Int("groupdepth"), Runs: ctx.Int("runs"),
 		ArgsA: strings.Fields(ctx.String("a-args")), ArgsB: strings.Fields(ctx.String("b-args")),
 		MemLimit: ctx.String(memLimitFlag.Name), GethCache: ctx.String(gethCacheFlag.Name), CgroupParent: ctx.String(cgroupParentFlag.Name), PrepareJobs: jobs,
 	}
-	h.work.Chaininfo = prepare.FindChaininfo(ctx.String(binFlag.Name), h.progress)
-	if err := runAB(h, spec, ctx.App.Writer); err != nil {
+	if err := runner.RunAB(spec, ctx.App.Writer); err != nil {
 		return err
 	}
 	fmt.Fprintf(ctx.App.Writer, "\nreport: %s\n", filepath.Join(out, "report.md"))
@@ -245,10 +210,4 @@ func prepareJobs(ctx *cli.Context) (int, error) {
 		return 0, fmt.Errorf("--prepare-jobs must be at least 1, have %d", n)
 	}
 	return n, nil
-}
-
-// fileExists reports whether path names an existing file.
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package runner
 
 import (
 	"errors"
@@ -27,14 +27,20 @@ import (
 
 	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/cgroup"
+	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
 
-// abSpec is an A/B comparison of two geth binaries on one workload dump.
-type abSpec struct {
+// ABSpec is an A/B comparison of two geth binaries on one workload dump.
+type ABSpec struct {
+	Out  string    // report directory
+	Work string    // work directory: prepared datadirs, the scratch datadir
+	Bin  string    // directory of chaininfo
+	Log  io.Writer // progress lines
+
 	A, B       string   // binaries
 	Genesis    string   // genesis.json (default: the manifest's)
 	Dump       string   // workload block file
@@ -52,7 +58,7 @@ type abSpec struct {
 }
 
 // sideArgs are the extra import flags of side i (0 is A).
-func (s *abSpec) sideArgs(i int) []string {
+func (s *ABSpec) sideArgs(i int) []string {
 	side := s.ArgsA
 	if i == 1 {
 		side = s.ArgsB
@@ -63,7 +69,7 @@ func (s *abSpec) sideArgs(i int) []string {
 // abManifest describes the dump of an A/B comparison: the manifest beside the
 // dump when there is one, with flags overriding it, else one made from the
 // flags alone.
-func (s *abSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error) {
+func (s *ABSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error) {
 	if _, err := os.Stat(s.Dump); err != nil {
 		return nil, dumpmanifest.File{}, fmt.Errorf("--dump: %v", err)
 	}
@@ -130,7 +136,7 @@ func absPath(p string) string {
 // binaries of a study do: two preparations of one population differ in
 // their on-disk layout (a cold run of one read 3 MB more than of the other),
 // which would be measured as a difference between the flags.
-func abBinaries(s *abSpec) []study.Binary {
+func abBinaries(s *ABSpec) []study.Binary {
 	a := study.Binary{Name: "a", Path: absPath(s.A)}
 	b := study.Binary{Name: "b", Path: absPath(s.B)}
 	if a.Path == b.Path {
@@ -139,9 +145,20 @@ func abBinaries(s *abSpec) []study.Binary {
 	return []study.Binary{a, b}
 }
 
+// RunAB runs an A/B comparison: it writes the report into s.Out and
+// prints the ratios B/A to stdout.
+func RunAB(s *ABSpec, stdout io.Writer) error {
+	h, err := newHarness(s.Work, s.Out, s.Log)
+	if err != nil {
+		return err
+	}
+	h.work.Chaininfo = prepare.FindChaininfo(s.Bin, h.progress)
+	return runAB(h, s, stdout)
+}
+
 // runAB prepares a datadir per binary (one for both when they are the same), alternates cold runs of A and B, writes
 // the report into the harness's out directory and prints the ratios B/A.
-func runAB(h *harness, s *abSpec, stdout io.Writer) error {
+func runAB(h *harness, s *ABSpec, stdout io.Writer) error {
 	if s.Runs < 2 {
 		return fmt.Errorf("--runs must be at least 2 (the first is discarded), have %d", s.Runs)
 	}

@@ -14,10 +14,9 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package runner
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,12 +25,10 @@ import (
 	"sync"
 	"time"
 
-	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/pagecache"
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
-	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/fsutil"
@@ -39,7 +36,9 @@ import (
 
 // harness runs imports under the study protocol: a fresh copy of a prepared
 // datadir, a verified cold (or warm) page cache, one geth import with the
-// per-block JSON, and the process's counters.
+// per-block JSON, and the process's counters. One study run or A/B
+// comparison uses it from one goroutine; only progress, which the
+// preparations call from several, is safe for concurrent use.
 type harness struct {
 	work     *prepare.Workdir // dumps, prepared datadirs and sidecars; the scratch datadir
 	out      string           // report directory; logs go to out/logs
@@ -74,50 +73,6 @@ func (h *harness) progress(format string, args ...any) {
 	h.logMu.Lock()
 	defer h.logMu.Unlock()
 	io.WriteString(h.log, line)
-}
-
-// applyModel resolves the scale model against a reference prepared
-// datadir, sets the memory bound's limit and geth's cache, and returns the
-// model for the report. bound must be set if the model bounds memory.
-func (h *harness) applyModel(node *study.Node, sc study.Scale, memLimit, gethCache, ref string) (*study.Model, error) {
-	refBytes, err := treeBytes(filepath.Join(ref, "datadir"))
-	if err != nil {
-		return nil, err
-	}
-	m, err := study.ResolveModel(node, sc, memLimit, gethCache, ref, refBytes)
-	if err != nil {
-		return nil, err
-	}
-	if disk, err := cgroup.DiskOf(h.work.Dir, cgroup.HostSources.SysDev); err == nil {
-		m.Readahead = readaheadKB(cgroup.HostSources.SysDev, disk)
-	}
-	if m.MemLimit > 0 || m.Calibrate {
-		if h.bound == nil {
-			return nil, errors.New("internal error: memory limit without a cgroup host")
-		}
-		if m.MemLimit > 0 {
-			if err := cgroup.CheckLimit(m.MemLimit); err != nil {
-				return nil, err
-			}
-		}
-		h.progress("memory bound %s per cold run (cgroup v%d under %s), geth --cache %s, reference datadir %s", limitText(m), h.bound.Host().Version, h.bound.Host().MemParent, report.CacheText(m.GethCache), bytesize.MiB(refBytes))
-		if h.bound.Host().IOParent == "" {
-			h.progress("note: no per-cgroup disk accounting (%s): page-cache hit rates are not measured", h.bound.Host().IONote)
-		}
-		if m.GethCache == 0 {
-			h.progress("warning: geth keeps its default --cache of 4096 MB inside the memory bound: its caches may fill the bound and get it OOM-killed; set geth_cache or --geth-cache")
-		}
-	}
-	h.model = m
-	return m, nil
-}
-
-// limitText describes a model's memory limit for progress lines.
-func limitText(m *study.Model) string {
-	if m.Calibrate {
-		return fmt.Sprintf("auto (per configuration, calibrated by its warm-up: geth's own memory + %s, %.2f%% of the datadir, of page cache)", bytesize.MiB(m.PageBudget), 100*m.PageShare)
-	}
-	return bytesize.MiB(m.MemLimit)
 }
 
 // runOnce measures one run of a configuration.

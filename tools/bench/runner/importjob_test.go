@@ -14,42 +14,26 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package runner
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strconv"
+	"bytes"
 	"strings"
+	"testing"
+
+	"statelab/tools/bench/slowblock"
 )
 
-// treeBytes sums the sizes of the regular files under dir.
-func treeBytes(dir string) (int64, error) {
-	var n int64
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		n += fi.Size()
-		return nil
-	})
-	return n, err
-}
-
-// readaheadKB returns the readahead of a disk (MAJ:MIN), -1 if unknown.
-func readaheadKB(sysDev, disk string) int {
-	blob, err := os.ReadFile(filepath.Join(sysDev, disk, "queue", "read_ahead_kb"))
-	if err != nil {
-		return -1
+// TestCopyLog checks that every per-block JSON line marks a block, as it
+// arrives, and that the log is copied whole.
+func TestCopyLog(t *testing.T) {
+	in := "INFO start\n" + string(slowblock.Marker) + `,"block":{"number":1}}` + "\nINFO x\n" + string(slowblock.Marker) + `,"block":{"number":2}}`
+	var out bytes.Buffer
+	marks := 0
+	if err := copyLog(strings.NewReader(in), &out, func() { marks++ }); err != nil {
+		t.Fatal(err)
 	}
-	v, err := strconv.Atoi(strings.TrimSpace(string(blob)))
-	if err != nil {
-		return -1
+	if marks != 2 || out.String() != in {
+		t.Errorf("%d marks, log %q", marks, out.String())
 	}
-	return v
 }

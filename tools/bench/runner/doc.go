@@ -14,26 +14,11 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
-
-import (
-	"bytes"
-	"strings"
-	"testing"
-
-	"statelab/tools/bench/slowblock"
-)
-
-// TestCopyLog checks that every per-block JSON line marks a block, as it
-// arrives, and that the log is copied whole.
-func TestCopyLog(t *testing.T) {
-	in := "INFO start\n" + string(slowblock.Marker) + `,"block":{"number":1}}` + "\nINFO x\n" + string(slowblock.Marker) + `,"block":{"number":2}}`
-	var out bytes.Buffer
-	marks := 0
-	if err := copyLog(strings.NewReader(in), &out, func() { marks++ }); err != nil {
-		t.Fatal(err)
-	}
-	if marks != 2 || out.String() != in {
-		t.Errorf("%d marks, log %q", marks, out.String())
-	}
-}
+// Package runner runs bench's measurements: a study's matrix at a scale
+// (RunStudy) and the A/B comparison of two geth binaries (RunAB). It
+// prepares what the runs start from (package prepare), then makes each run
+// under the study protocol, a fresh copy of a prepared datadir, a verified
+// cold or warm page cache (package pagecache), optionally a memory bound
+// (package cgroup), one geth import with the per-block JSON, sampled while
+// it runs, and writes the records and the report as the runs come.
+package runner

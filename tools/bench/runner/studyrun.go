@@ -14,10 +14,12 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package runner
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"time"
@@ -26,11 +28,79 @@ import (
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
+
+// StudyOptions is how a study is run: at which of its scales, where, with
+// which programs beside geth, and with which of the scale's settings
+// replaced.
+type StudyOptions struct {
+	Scale        string    // a scale of the study
+	Out          string    // report directory: report.md, plots, benchstat.txt, runs.json, logs/
+	Work         string    // work directory: dumps, prepared datadirs, sidecars, the scratch datadir
+	Bin          string    // directory of dumpgen, balgen, chaininfo and tracesum; relative geth paths resolve against it
+	Jaeger       string    // Jaeger query URL to collect the traces of telemetry runs from; "" collects none
+	OTLP         string    // OTLP endpoint of that Jaeger
+	MemLimit     string    // replaces the scale's mem_limit when not ""
+	GethCache    string    // replaces the scale's geth_cache when not ""
+	CgroupParent string    // where to make the run cgroups; "" for the default
+	PrepareOnly  bool      // stop after the dumps, datadirs and sidecars
+	PrepareJobs  int       // dumps and datadirs prepared at once
+	Log          io.Writer // progress lines
+}
+
+// RunStudy runs every configuration of a study at a scale, writing the raw
+// runs as they come and then the report, plots and benchstat file into
+// o.Out; with o.PrepareOnly it stops once everything is prepared.
+func RunStudy(s *study.Study, o StudyOptions) error {
+	if _, err := s.Scale(o.Scale); err != nil {
+		return err
+	}
+	if err := s.ResolveBinaries(o.Bin); err != nil {
+		return err
+	}
+	dumpgen := filepath.Join(o.Bin, "dumpgen")
+	if _, err := os.Stat(dumpgen); err != nil && s.Chain == nil {
+		return fmt.Errorf("--bin: %v", err)
+	}
+	h, err := newHarness(o.Work, o.Out, o.Log)
+	if err != nil {
+		return err
+	}
+	h.work.Chaininfo = prepare.FindChaininfo(o.Bin, h.progress)
+	sr := &studyRun{study: s, scale: o.Scale, dumpgen: dumpgen, h: h,
+		memLimit: o.MemLimit, gethCache: o.GethCache, cgroupParent: o.CgroupParent,
+		prepareOnly: o.PrepareOnly, prepareJobs: o.PrepareJobs}
+	if balgen := filepath.Join(o.Bin, "balgen"); fileExists(balgen) {
+		sr.balgen = balgen
+	}
+	if o.Jaeger != "" {
+		tracesum := filepath.Join(o.Bin, "tracesum")
+		if !fileExists(tracesum) {
+			return fmt.Errorf("--traces: no tracesum in --bin %s", o.Bin)
+		}
+		h.traces = &traceCollector{jaeger: o.Jaeger, otlp: o.OTLP, tracesum: tracesum, study: s.Name, wait: 30 * time.Second}
+	}
+	if err := sr.execute(); err != nil {
+		return err
+	}
+	if sr.prepareOnly {
+		h.progress("prepared the study in %s; nothing measured", h.work.Dir)
+		return nil
+	}
+	h.progress("wrote %s", filepath.Join(o.Out, "report.md"))
+	return nil
+}
+
+// fileExists reports whether path names an existing file.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
 
 // studyRun is one execution of a study at a scale.
 type studyRun struct {
