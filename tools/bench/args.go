@@ -16,10 +16,17 @@
 
 package main
 
+import (
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
 // flagsFirst rewrites `bench run STUDY.toml --scale smoke --out DIR` into
 // `bench run --scale smoke --out DIR STUDY.toml`: urfave/cli stops parsing
 // flags at the first positional argument. It applies to the run command only,
-// whose flags all take a value but the booleans in boolFlags.
+// whose flags all take a value but its boolean flags.
 func flagsFirst(args []string) []string {
 	if len(args) < 3 || args[1] != "run" {
 		return args
@@ -35,7 +42,7 @@ func flagsFirst(args []string) []string {
 			i = len(rest)
 		case len(a) > 1 && a[0] == '-':
 			out = append(out, a)
-			if !hasValue(a) && !boolFlags[a] && i+1 < len(rest) && a != "-h" && a != "--help" {
+			if !strings.Contains(a, "=") && !isBoolFlag(a) && i+1 < len(rest) && a != "-h" && a != "--help" {
 				out = append(out, rest[i+1])
 				i++
 			}
@@ -46,13 +53,12 @@ func flagsFirst(args []string) []string {
 	return append(out, positional...)
 }
 
-// boolFlags are the run command's flags that take no value.
-var boolFlags = map[string]bool{"--prepare-only": true, "-prepare-only": true}
-
-// hasValue reports whether a flag token carries its value (--out=DIR).
-func hasValue(flag string) bool {
-	for i := 0; i < len(flag); i++ {
-		if flag[i] == '=' {
+// isBoolFlag reports whether a flag token (--prepare-only, -prepare-only)
+// names one of the run command's boolean flags, which take no value.
+func isBoolFlag(token string) bool {
+	name := strings.TrimLeft(token, "-")
+	for _, f := range runCommand.Flags {
+		if _, ok := f.(*cli.BoolFlag); ok && slices.Contains(f.Names(), name) {
 			return true
 		}
 	}

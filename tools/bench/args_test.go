@@ -28,6 +28,7 @@ func TestFlagsFirst(t *testing.T) {
 		{"bench ab --a x --b y", "bench ab --a x --b y"},
 		{"bench run s.toml", "bench run s.toml"},
 		{"bench run s.toml --prepare-only --out d", "bench run --prepare-only --out d s.toml"},
+		{"bench run -prepare-only s.toml --scale small", "bench run -prepare-only --scale small s.toml"},
 	} {
 		if got := strings.Join(flagsFirst(strings.Fields(tt.in)), " "); got != tt.want {
 			t.Errorf("flagsFirst(%q) = %q, want %q", tt.in, got, tt.want)

@@ -20,9 +20,12 @@
 // binaries, and writes a Markdown report with plots, a benchstat file and the
 // raw runs.
 //
-//	bench run bench/studies/groupdepth.toml --scale smoke --out DIR
+//	bench run tools/bench/studies/groupdepth.toml --scale smoke --out DIR
 //	bench ab --a GETH_A --b GETH_B --dump workload.rlp [--genesis G --population P] --runs 5
 //	bench report --out DIR
+//
+// Package main holds the commands only; tools/bench/README.md describes the
+// packages below them.
 package main
 
 import (
@@ -35,7 +38,7 @@ import (
 var app = &cli.App{
 	Name:      "bench",
 	Usage:     "cold-cache benchmark harness for geth import",
-	Commands:  []*cli.Command{runStudyCommand, abCommand, reportCommand},
+	Commands:  []*cli.Command{runCommand, abCommand, reportCommand},
 	Writer:    os.Stdout,
 	ErrWriter: os.Stderr,
 }
