@@ -26,13 +26,25 @@ import (
 	"statelab/tools/bench/study"
 )
 
-// TestShippedStudies parses the studies in bench/studies as bench run
-// does, and checks the smoke matrices the results were made with.
+// TestShippedStudies parses every study in studies/ as bench run does, and
+// checks the smoke matrices the results were made with.
 func TestShippedStudies(t *testing.T) {
-	for name, want := range map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "groupdepth-traced": 6,
+	want := map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "bal-warm": 28, "groupdepth-traced": 6,
 		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
-		"bintrie-perf": 12, "bintrie-profile-traced": 10} {
-		s, err := study.Load(filepath.Join("..", "..", "bench", "studies", name+".toml"), metrics.Names())
+		"bintrie-perf": 12, "bintrie-profile-traced": 10}
+	files, err := filepath.Glob(filepath.Join("studies", "*.toml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no studies in studies/: %v", err)
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".toml")
+		n, ok := want[name]
+		if !ok {
+			t.Errorf("study %s has no expected smoke matrix here", file)
+			continue
+		}
+		delete(want, name)
+		s, err := study.Load(file, metrics.Names())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,14 +52,17 @@ func TestShippedStudies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := len(s.Expand(sc)); n != want {
-			t.Errorf("%s smoke: %d configurations, want %d", name, n, want)
+		if got := len(s.Expand(sc)); got != n {
+			t.Errorf("%s smoke: %d configurations, want %d", name, got, n)
 		}
 		for scale, sc := range s.Scales {
 			if err := study.CheckBaseline(s.Baseline, s.Expand(sc)); err != nil {
 				t.Errorf("%s scale %s: %v", name, scale, err)
 			}
 		}
+	}
+	for name := range want {
+		t.Errorf("study %s.toml is missing from studies/", name)
 	}
 }
 
