@@ -32,7 +32,9 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/triedb"
 
+	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/chainfile"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // TestChainImports writes each kind of chain, reads the files back as geth
@@ -51,7 +53,7 @@ func TestChainImports(t *testing.T) {
 			if err := json.Unmarshal(blob, &genesis); err != nil {
 				t.Fatal(err)
 			}
-			blocks, err := chainfile.ReadBlocks(filepath.Join(dir, chainfile.BlocksFile))
+			blocks, err := blockfile.ReadFile(filepath.Join(dir, chainfile.BlocksFile))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +70,7 @@ func TestChainImports(t *testing.T) {
 			if n, err := bc.InsertChain(blocks); err != nil {
 				t.Fatalf("block %d: %v", n, err)
 			}
-			m, err := chainfile.ReadManifest(dir)
+			m, err := dumpmanifest.Read(filepath.Join(dir, dumpmanifest.FileName))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,9 +16,12 @@
 
 package main
 
-import "statelab/tools/internal/chainfile"
+import (
+	"statelab/tools/internal/chainfile"
+	"statelab/tools/internal/dumpmanifest"
+)
 
 // write writes the genesis, the blocks and the manifest to dir.
 func (c *chain) write(dir string) error {
-	return chainfile.Write(dir, c.genesis, c.blocks, chainfile.Manifest{Generator: "statelab chaingen", Trie: c.trie})
+	return chainfile.Write(dir, c.genesis, c.blocks, dumpmanifest.Manifest{Generator: "statelab chaingen", Trie: c.trie})
 }

@@ -26,6 +26,8 @@ import (
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/triedb"
+
+	"statelab/tools/internal/blockfile"
 )
 
 // TestBlockGenMatchesGenerateChain checks that the generator builds the
@@ -54,7 +56,7 @@ func TestBlockGenMatchesGenerateChain(t *testing.T) {
 				t.Fatal(err)
 			}
 			var have []*types.Block
-			if err := readBlocks(&out, func(b *types.Block) error { have = append(have, b); return nil }); err != nil {
+			if err := blockfile.Read(&out, func(b *types.Block) error { have = append(have, b); return nil }); err != nil {
 				t.Fatal(err)
 			}
 

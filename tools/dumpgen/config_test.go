@@ -24,6 +24,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // TestParseFlags checks defaults and that every bad command line is
@@ -131,13 +133,13 @@ func TestRunErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--force") {
 		t.Fatalf("non-empty --out: got %v, want an error suggesting --force", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, manifestFileName)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(dir, dumpmanifest.FileName)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatal("refused run wrote a manifest")
 	}
 	if err := run(append(args, "--force"), io.Discard); err != nil {
 		t.Fatalf("--force: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, manifestFileName)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, dumpmanifest.FileName)); err != nil {
 		t.Fatalf("--force run wrote no manifest: %v", err)
 	}
 	if _, err := os.Stat(stray); err != nil {

@@ -25,6 +25,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/fsutil"
 )
 
 // makeDump writes a complete dump as described by cfg and returns its
@@ -32,7 +35,7 @@ import (
 // the manifest last, so a failed run never leaves a manifest behind. The
 // generation state lives in a temporary database inside cfg.out, removed
 // when makeDump returns.
-func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
+func makeDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err error) {
 	start := time.Now()
 	if err := prepareOutDir(cfg.out, cfg.force); err != nil {
 		return nil, err
@@ -70,7 +73,7 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 	}
 	fmt.Fprintf(log, "dumpgen: gas per entry: ~%d per account, ~%d per erc20 holder, ~%d per slot (batches of up to %d)\n",
 		pop.perItem[kindAccount], pop.perItem[kindHolder], pop.perItem[kindSlot], maxBatchItems)
-	files := []manifestFile{segmentFile(populationFileName, rolePopulation, "", seg)}
+	files := []dumpmanifest.File{segmentFile(populationFileName, dumpmanifest.RolePopulation, "", seg)}
 	logSegment(log, populationFileName, seg)
 
 	for _, name := range cfg.workloads {
@@ -80,15 +83,11 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("workload %s: %w", name, err)
 		}
-		files = append(files, segmentFile(file, roleWorkload, name, seg))
+		files = append(files, segmentFile(file, dumpmanifest.RoleWorkload, name, seg))
 		logSegment(log, file, seg)
 	}
 	m = newManifest(cfg, chainCfg, genesis, gen, pop, files)
-	blob, err := m.encode()
-	if err != nil {
-		return nil, err
-	}
-	if err := writeBytesAtomic(filepath.Join(cfg.out, manifestFileName), blob); err != nil {
+	if err := m.WriteFile(filepath.Join(cfg.out, dumpmanifest.FileName)); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(log, "dumpgen: wrote %s (%d files), took %v\n", cfg.out, len(files), time.Since(start).Round(time.Millisecond))
@@ -98,7 +97,7 @@ func makeDump(cfg *config, log io.Writer) (m *manifest, err error) {
 // writeSegment generates the blocks of f with gen into the file at path.
 func writeSegment(gen *generator, f filler, path string) (*segment, error) {
 	var seg *segment
-	err := writeFileAtomic(path, func(w io.Writer) error {
+	err := fsutil.WriteFileAtomic(path, func(w io.Writer) error {
 		var err error
 		seg, err = gen.run(f, w)
 		return err
@@ -114,22 +113,22 @@ func logSegment(log io.Writer, file string, seg *segment) {
 }
 
 // newManifest assembles the manifest of a generated dump.
-func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesis, gen *generator, pop *population, files []manifestFile) *manifest {
-	return &manifest{
-		Version:        manifestVersion,
+func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesis, gen *generator, pop *population, files []dumpmanifest.File) *dumpmanifest.Manifest {
+	return &dumpmanifest.Manifest{
+		Version:        dumpmanifest.Version,
 		Generator:      generatorName(),
 		Genesis:        genesisFileName,
 		GenesisHash:    gen.genesisHash(),
-		Trie:           cfg.trie,
+		Trie:           string(cfg.trie),
 		ChainID:        chainCfg.ChainID.Uint64(),
-		Entries:        cfg.entries,
-		Seed:           cfg.seed,
+		Entries:        int(cfg.entries),
+		Seed:           &cfg.seed,
 		GasTarget:      cfg.gasTarget,
 		GasLimit:       genesis.GasLimit,
-		WorkloadBlocks: cfg.workloadBlocks,
+		WorkloadBlocks: int(cfg.workloadBlocks),
 		WorkloadGas:    cfg.workloadGasTarget(),
 		Import:         importNote,
-		Population: populationLayout{
+		Population: &dumpmanifest.Population{
 			Accounts:        pop.targets[kindAccount],
 			ERC20Holders:    pop.targets[kindHolder],
 			SequentialSlots: pop.targets[kindSlot],
@@ -155,7 +154,7 @@ func writeGenesis(path string, genesis *core.Genesis, gen *generator) error {
 	if err != nil {
 		return fmt.Errorf("encoding genesis: %w", err)
 	}
-	if err := writeBytesAtomic(path, blob); err != nil {
+	if err := fsutil.WriteBytesAtomic(path, blob); err != nil {
 		return err
 	}
 	written, err := os.ReadFile(path)

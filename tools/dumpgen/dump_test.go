@@ -20,6 +20,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // TestDeterminism checks that the same flags give byte-identical dumps,
@@ -35,7 +37,7 @@ func TestDeterminism(t *testing.T) {
 			mustDump(t, b)
 			mustDump(t, c)
 
-			names := []string{genesisFileName, populationFileName, manifestFileName}
+			names := []string{genesisFileName, populationFileName, dumpmanifest.FileName}
 			for _, name := range workloadNames {
 				names = append(names, workloadFileName(name))
 			}
@@ -58,7 +60,7 @@ func TestManifest(t *testing.T) {
 	m := mustDump(t, cfg)
 
 	var raw map[string]any
-	if err := json.Unmarshal(readDumpFile(t, cfg.out, manifestFileName), &raw); err != nil {
+	if err := json.Unmarshal(readDumpFile(t, cfg.out, dumpmanifest.FileName), &raw); err != nil {
 		t.Fatal(err)
 	}
 	for _, key := range []string{"genesis", "genesis_hash", "trie", "entries", "seed", "files"} {
@@ -66,7 +68,7 @@ func TestManifest(t *testing.T) {
 			t.Errorf("manifest lacks key %q", key)
 		}
 	}
-	if m.Genesis != genesisFileName || m.Trie != trieUBT || m.Entries != testEntries || m.Seed != cfg.seed {
+	if m.Genesis != genesisFileName || m.Trie != string(trieUBT) || m.Entries != testEntries || *m.Seed != cfg.seed {
 		t.Errorf("manifest header mismatch: %+v", m)
 	}
 	if got := m.Population.Accounts + m.Population.ERC20Holders + m.Population.SequentialSlots; got != testEntries {
@@ -77,7 +79,7 @@ func TestManifest(t *testing.T) {
 	}
 	for i, name := range workloadNames {
 		f := m.Files[1+i]
-		if f.File != workloadFileName(name) || f.Role != roleWorkload || f.Workload != name ||
+		if f.File != workloadFileName(name) || f.Role != dumpmanifest.RoleWorkload || f.Workload != name ||
 			f.FirstBlock != m.Files[0].LastBlock+1 || f.ParentHash != m.Files[0].HeadHash {
 			t.Errorf("bad workload entry %+v", f)
 		}

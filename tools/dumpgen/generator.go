@@ -30,6 +30,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/triedb"
 	"github.com/ethereum/go-ethereum/triedb/pathdb"
+
+	"statelab/tools/internal/blockfile"
 )
 
 // defaultFlushBlocks is the default number of blocks between flushes of
@@ -198,7 +200,7 @@ func (g *generator) run(f filler, out io.Writer) (seg *segment, err error) {
 		if err := checkReceipts(block, receipts); err != nil {
 			return nil, err
 		}
-		if err := writeBlock(w, block); err != nil {
+		if err := blockfile.Write(w, block); err != nil {
 			return nil, fmt.Errorf("writing block %d: %w", block.NumberU64(), err)
 		}
 		seg.LastBlock, seg.HeadRoot, seg.HeadHash = block.NumberU64(), block.Root(), block.Hash()

@@ -23,6 +23,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // Small dumps keep the tests fast; a low gas target spreads them over
@@ -52,7 +54,7 @@ func testConfig(t *testing.T, kind trieKind) *config {
 
 // mustDump writes the dump of cfg and returns its manifest as read back
 // from manifest.json.
-func mustDump(t *testing.T, cfg *config) *manifest {
+func mustDump(t *testing.T, cfg *config) *dumpmanifest.Manifest {
 	t.Helper()
 	if _, err := makeDump(cfg, io.Discard); err != nil {
 		t.Fatalf("makeDump(%s): %v", cfg.trie, err)
@@ -61,13 +63,13 @@ func mustDump(t *testing.T, cfg *config) *manifest {
 }
 
 // readManifest decodes dir/manifest.json.
-func readManifest(t *testing.T, dir string) *manifest {
+func readManifest(t *testing.T, dir string) *dumpmanifest.Manifest {
 	t.Helper()
-	blob, err := os.ReadFile(filepath.Join(dir, manifestFileName))
+	blob, err := os.ReadFile(filepath.Join(dir, dumpmanifest.FileName))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := new(manifest)
+	m := new(dumpmanifest.Manifest)
 	dec := json.NewDecoder(bytes.NewReader(blob))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(m); err != nil {

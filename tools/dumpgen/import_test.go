@@ -31,6 +31,9 @@ import (
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/holiman/uint256"
+
+	"statelab/tools/internal/blockfile"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // importBatch mirrors geth import's batching of InsertChain calls.
@@ -71,7 +74,7 @@ func importFile(t *testing.T, chain *core.BlockChain, dir, name string) {
 		batch = batch[:0]
 		return nil
 	}
-	err = readBlocks(f, func(b *types.Block) error {
+	err = blockfile.Read(f, func(b *types.Block) error {
 		if batch = append(batch, b); len(batch) == importBatch {
 			return insert()
 		}
@@ -86,7 +89,7 @@ func importFile(t *testing.T, chain *core.BlockChain, dir, name string) {
 }
 
 // checkHead compares the imported head with the manifest's file f.
-func checkHead(t *testing.T, chain *core.BlockChain, m *manifest, f manifestFile) {
+func checkHead(t *testing.T, chain *core.BlockChain, m *dumpmanifest.Manifest, f dumpmanifest.File) {
 	t.Helper()
 	head := chain.CurrentBlock()
 	if head.Number.Uint64() != f.LastBlock {
@@ -107,7 +110,7 @@ func checkHead(t *testing.T, chain *core.BlockChain, m *manifest, f manifestFile
 // manifest order into one chain, as a script running geth import on every
 // file would, checking the head after every file: each workload branches
 // off the population head and becomes the head when imported.
-func importAll(t *testing.T, dir string, m *manifest, options *core.BlockChainConfig) {
+func importAll(t *testing.T, dir string, m *dumpmanifest.Manifest, options *core.BlockChainConfig) {
 	t.Helper()
 	chain := importDump(t, dir, options)
 	checkHead(t, chain, m, m.Files[0])
@@ -126,14 +129,14 @@ func importAll(t *testing.T, dir string, m *manifest, options *core.BlockChainCo
 // checkPopulation verifies every entry of the population in the head state:
 // plain account balances, token balances at their Solidity mapping keys and
 // the sequential slots.
-func checkPopulation(t *testing.T, chain *core.BlockChain, m *manifest) {
+func checkPopulation(t *testing.T, chain *core.BlockChain, m *dumpmanifest.Manifest) {
 	t.Helper()
 	head := chain.CurrentBlock()
 	statedb, err := chain.StateAt(head.Root, head.Number, head.Time)
 	if err != nil {
 		t.Fatalf("head state: %v", err)
 	}
-	seed := m.Seed
+	seed := *m.Seed
 	for i := uint64(0); i < m.Population.Accounts; i++ {
 		addr := deriveAddress(domainAccount, seed, i)
 		if have, want := statedb.GetBalance(addr), uint256.MustFromBig(accountValue(seed, i)); !have.Eq(want) {
@@ -193,32 +196,34 @@ func TestImportMPT(t *testing.T) {
 }
 
 // checkWorkload spot-checks the effect of a workload in the head state.
-func checkWorkload(t *testing.T, chain *core.BlockChain, m *manifest, f manifestFile) {
+func checkWorkload(t *testing.T, chain *core.BlockChain, m *dumpmanifest.Manifest, f dumpmanifest.File) {
 	t.Helper()
 	head := chain.CurrentBlock()
 	statedb, err := chain.StateAt(head.Root, head.Number, head.Time)
 	if err != nil {
 		t.Fatalf("head state: %v", err)
 	}
-	if f.TxCount == 0 || f.GasUsed < m.WorkloadGas*m.WorkloadBlocks || f.GasUsed > (m.WorkloadGas+maxTxGas)*m.WorkloadBlocks {
+	blocks := uint64(m.WorkloadBlocks)
+	if f.TxCount == 0 || f.GasUsed < m.WorkloadGas*blocks || f.GasUsed > (m.WorkloadGas+maxTxGas)*blocks {
 		t.Errorf("%s: %d txs, %d gas: blocks not filled to the workload gas target %d", f.File, f.TxCount, f.GasUsed, m.WorkloadGas)
 	}
-	if f.LastBlock-f.FirstBlock+1 != m.WorkloadBlocks {
+	if f.LastBlock-f.FirstBlock+1 != blocks {
 		t.Errorf("%s: %d blocks, want %d", f.File, f.LastBlock-f.FirstBlock+1, m.WorkloadBlocks)
 	}
-	salt := derive(domainWorkload+"/"+f.Workload, m.Seed, 0)
+	seed, reads, writes := *m.Seed, f.SlotReads, f.SlotWrites
+	salt := derive(domainWorkload+"/"+f.Workload, seed, 0)
 	slots := m.Population.SequentialSlots
 	switch f.Workload {
 	case wlBalanceOf, wlSload:
-		if f.SlotWrites != 0 || f.SlotReads == 0 {
-			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		if writes != 0 || reads == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, reads, writes)
 		}
 	case wlApprove, wlMixed:
 		first := uint64(0)
 		if f.Workload == wlMixed {
 			first = 1 // odd operations approve
-			if diff := int64(f.SlotReads) - int64(f.SlotWrites); diff < -1 || diff > 1 || f.SlotReads == 0 {
-				t.Errorf("%s: %d reads, %d writes: not 50/50", f.File, f.SlotReads, f.SlotWrites)
+			if diff := int64(reads) - int64(writes); diff < -1 || diff > 1 || reads == 0 {
+				t.Errorf("%s: %d reads, %d writes: not 50/50", f.File, reads, writes)
 			}
 		}
 		spender, value := driverSpender(driverHash(salt, first))
@@ -231,28 +236,28 @@ func checkWorkload(t *testing.T, chain *core.BlockChain, m *manifest, f manifest
 		if have, want := statedb.GetState(m.Population.SlotsContract, slotKey(slots)), slotValueSalted(salt, slots); have != want {
 			t.Errorf("created slot %d is %x, want %x", slots, have, want)
 		}
-		if f.SlotReads != 0 || f.SlotWrites == 0 {
-			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		if reads != 0 || writes == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, reads, writes)
 		}
 	case wlUniformRead:
-		if f.SlotWrites != 0 || f.SlotReads == 0 {
-			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		if writes != 0 || reads == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, reads, writes)
 		}
 	case wlUniformWrite:
-		if f.SlotReads != 0 || f.SlotWrites == 0 {
-			t.Errorf("%s: %d reads, %d writes", f.File, f.SlotReads, f.SlotWrites)
+		if reads != 0 || writes == 0 {
+			t.Errorf("%s: %d reads, %d writes", f.File, reads, writes)
 		}
 		// The first operation's entry was written (maybe more than once).
 		split := [numKinds]uint64{m.Population.Accounts, m.Population.ERC20Holders, m.Population.SequentialSlots}
 		switch k, idx := samplerEntry(salt, 0, split); k {
 		case kindAccount:
-			have, base := statedb.GetBalance(deriveAddress(domainAccount, m.Seed, idx)).ToBig(), accountValue(m.Seed, idx)
+			have, base := statedb.GetBalance(deriveAddress(domainAccount, seed, idx)).ToBig(), accountValue(seed, idx)
 			if have.Cmp(base) <= 0 {
 				t.Errorf("account %d: balance %v, want above %v", idx, have, base)
 			}
 		case kindHolder:
-			have := statedb.GetState(m.Population.Token, tokenBalanceKey(deriveAddress(domainHolder, m.Seed, idx))).Big()
-			if base := new(big.Int).SetBytes(tokenAmount(m.Seed, idx)); have.Cmp(base) <= 0 {
+			have := statedb.GetState(m.Population.Token, tokenBalanceKey(deriveAddress(domainHolder, seed, idx))).Big()
+			if base := new(big.Int).SetBytes(tokenAmount(seed, idx)); have.Cmp(base) <= 0 {
 				t.Errorf("holder %d: balance %v, want above %v", idx, have, base)
 			}
 		case kindSlot:

@@ -19,16 +19,16 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // Names of the files of a dump directory.
 const (
 	genesisFileName    = "genesis.json"
 	populationFileName = "population.rlp"
-	manifestFileName   = "manifest.json"
 )
 
 // prepareOutDir creates dir, or checks that an existing dir may be written:
@@ -49,7 +49,7 @@ func prepareOutDir(dir string, force bool) error {
 	case len(entries) > 0 && !force:
 		return fmt.Errorf("invalid --out %q: directory is not empty (use --force to overwrite)", dir)
 	}
-	stale := []string{manifestFileName, genesisFileName, populationFileName}
+	stale := []string{dumpmanifest.FileName, genesisFileName, populationFileName}
 	for _, pattern := range []string{"workload_*.rlp", scratchPattern} {
 		matches, err := filepath.Glob(filepath.Join(dir, pattern))
 		if err != nil {
@@ -65,38 +65,4 @@ func prepareOutDir(dir string, force bool) error {
 		}
 	}
 	return nil
-}
-
-// writeFileAtomic writes a file through a temporary name in the same
-// directory and renames it into place once complete. fill writes the
-// content.
-func writeFileAtomic(path string, fill func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if err := fill(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// writeBytesAtomic writes data to path with writeFileAtomic.
-func writeBytesAtomic(path string, data []byte) error {
-	return writeFileAtomic(path, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
 }

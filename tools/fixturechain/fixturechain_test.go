@@ -36,7 +36,9 @@ import (
 	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/tests"
 
+	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/chainfile"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // testFixture makes a blockchain test as the consensus tests write one: a
@@ -124,7 +126,7 @@ func TestConvertImports(t *testing.T) {
 	if bc.Genesis().Hash() != blocks[0].ParentHash() {
 		t.Fatalf("genesis %x, fixture's %x", bc.Genesis().Hash(), blocks[0].ParentHash())
 	}
-	read, err := chainfile.ReadBlocks(filepath.Join(dir, chainfile.BlocksFile))
+	read, err := blockfile.ReadFile(filepath.Join(dir, chainfile.BlocksFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +136,7 @@ func TestConvertImports(t *testing.T) {
 	if n, err := bc.InsertChain(read); err != nil {
 		t.Fatalf("block %d: %v", n, err)
 	}
-	m, err := chainfile.ReadManifest(dir)
+	m, err := dumpmanifest.Read(filepath.Join(dir, dumpmanifest.FileName))
 	if err != nil {
 		t.Fatal(err)
 	}

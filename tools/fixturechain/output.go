@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 
 	"statelab/tools/internal/chainfile"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // write writes the chain to out/name as chainfile lays it out, its manifest
@@ -34,7 +35,7 @@ func (c *chain) write(out, name string, force bool, source string) error {
 			return fmt.Errorf("%s exists (from an earlier run: use --force to overwrite)", dir)
 		}
 	}
-	m := chainfile.Manifest{Generator: "statelab fixturechain", Source: source, Test: c.name, Trie: "mpt"}
+	m := dumpmanifest.Manifest{Generator: "statelab fixturechain", Source: source, Test: c.name, Trie: "mpt"}
 	if err := chainfile.Write(dir, c.genesis, c.blocks, m); err != nil {
 		return fmt.Errorf("test %q: %v", c.name, err)
 	}

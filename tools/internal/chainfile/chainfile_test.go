@@ -29,6 +29,9 @@ import (
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/blockfile"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // TestWriteRead writes a chain and reads it back: the genesis, every block
@@ -40,7 +43,7 @@ func TestWriteRead(t *testing.T) {
 		b.SetCoinbase(common.Address{0xc0, byte(i)})
 	})
 	dir := filepath.Join(t.TempDir(), "chain")
-	if err := Write(dir, genesis, blocks, Manifest{Generator: "test", Test: "t", Trie: "mpt"}); err != nil {
+	if err := Write(dir, genesis, blocks, dumpmanifest.Manifest{Generator: "test", Test: "t", Trie: "mpt"}); err != nil {
 		t.Fatal(err)
 	}
 	var g core.Genesis
@@ -51,7 +54,7 @@ func TestWriteRead(t *testing.T) {
 	if g.ToBlock().Hash() != blocks[0].ParentHash() {
 		t.Fatal("genesis.json does not hash to the chain's genesis")
 	}
-	read, err := ReadBlocks(filepath.Join(dir, BlocksFile))
+	read, err := blockfile.ReadFile(filepath.Join(dir, BlocksFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,35 +66,21 @@ func TestWriteRead(t *testing.T) {
 			t.Fatalf("block %d differs", i+1)
 		}
 	}
-	m, err := ReadManifest(dir)
+	m, err := dumpmanifest.Read(filepath.Join(dir, dumpmanifest.FileName))
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := m.Files[0]
 	if m.Genesis != GenesisFile || m.Test != "t" || m.Source != "" || f.File != BlocksFile || f.FirstBlock != 1 || f.LastBlock != 3 ||
-		f.HeadRoot != blocks[2].Root() || f.HeadHash != blocks[2].Hash() {
+		f.HeadRoot != blocks[2].Root() || f.HeadHash != blocks[2].Hash() || f.ParentHash != blocks[0].ParentHash() ||
+		m.GenesisHash != blocks[0].ParentHash() || m.ChainID != params.TestChainConfig.ChainID.Uint64() {
 		t.Fatalf("manifest %+v", m)
 	}
-	if strings.Contains(string(mustRead(t, filepath.Join(dir, ManifestFile))), `"source"`) {
+	if strings.Contains(string(mustRead(t, filepath.Join(dir, dumpmanifest.FileName))), `"source"`) {
 		t.Error("empty source written")
 	}
-	if err := Write(t.TempDir(), genesis, nil, Manifest{}); err == nil {
+	if err := Write(t.TempDir(), genesis, nil, dumpmanifest.Manifest{}); err == nil {
 		t.Error("a chain without blocks was written")
-	}
-}
-
-// TestReadBlocksTruncated checks that a cut file is an error naming it and the block.
-func TestReadBlocksTruncated(t *testing.T) {
-	genesis := &core.Genesis{Config: params.TestChainConfig, GasLimit: 8_000_000, BaseFee: big.NewInt(params.InitialBaseFee)}
-	_, blocks, _ := core.GenerateChainWithGenesis(genesis, ethash.NewFaker(), 2, nil)
-	path := filepath.Join(t.TempDir(), BlocksFile)
-	if err := WriteBlocks(path, blocks); err != nil {
-		t.Fatal(err)
-	}
-	blob := mustRead(t, path)
-	os.WriteFile(path, blob[:len(blob)-5], 0o644)
-	if _, err := ReadBlocks(path); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "block 2") {
-		t.Fatalf("truncated file: %v", err)
 	}
 }
 

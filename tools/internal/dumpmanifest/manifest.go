@@ -14,14 +14,22 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-// Package dumpmanifest reads the manifest.json that tools/dumpgen writes beside
-// a generated chain. It is the one reader of that file for statelab's tools and
-// tests; it decodes the keys the README calls stable (genesis, files[].file,
-// role, workload, first_block, last_block, head_root) and the figures the
-// benchmarks use, and ignores the rest.
+// Package dumpmanifest is the manifest.json of a generated chain: the one
+// definition of its schema, which tools/dumpgen writes beside a dump,
+// tools/internal/chainfile beside the chain directories of chaingen and
+// fixturechain, and which every statelab tool and test reads (chaininfo,
+// patchset run, bench, the end-to-end tests). The keys the README calls stable
+// are genesis, files[].file, role, workload, first_block, last_block and
+// head_root.
+//
+// Key names and order are stable: dumpgen's manifest of a given command line
+// is the same byte for byte. Keys that only dumpgen knows (its generation
+// parameters and the population's layout) are left out of the manifests of
+// chain directories rather than written as zero.
 package dumpmanifest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,7 +37,16 @@ import (
 	"path/filepath"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"statelab/tools/internal/fsutil"
 )
+
+// FileName is the name of the manifest in its directory.
+const FileName = "manifest.json"
+
+// Version is the manifest version dumpgen writes; it is bumped on
+// incompatible changes of the manifest or of the dumps it describes.
+const Version = 3
 
 // Roles of a dump's block files.
 const (
@@ -37,33 +54,93 @@ const (
 	RoleWorkload   = "workload"
 )
 
-// Manifest is a dump's manifest.json. Read sets Dir; a Manifest made by hand
-// (for a dump without a manifest) sets it itself.
+// Manifest is a manifest.json. Read sets Dir; a Manifest made by hand (for a
+// dump without a manifest) sets it itself. A Manifest is a plain value: it is
+// not safe for concurrent modification.
 type Manifest struct {
-	Trie           string `json:"trie"` // "ubt" or "mpt"
-	Entries        int    `json:"entries"`
-	WorkloadBlocks int    `json:"workload_blocks"`
-	GasTarget      uint64 `json:"gas_target"`
-	WorkloadGas    uint64 `json:"workload_gas_target"` // 0 in dumps made before the key: the gas target
-	Genesis        string `json:"genesis"`             // genesis file, relative to Dir
-	Files          []File `json:"files"`               // block files, in import order
+	Version     int         `json:"version,omitzero"` // Version; 0 in chain directories
+	Generator   string      `json:"generator"`        // the program that wrote the chain
+	Source      string      `json:"source,omitempty"` // fixturechain: the fixture file
+	Test        string      `json:"test,omitempty"`   // fixturechain: the test's name
+	Genesis     string      `json:"genesis"`          // genesis file, relative to Dir
+	GenesisHash common.Hash `json:"genesis_hash,omitzero"`
+	Trie        string      `json:"trie"` // "ubt" or "mpt"
+	ChainID     uint64      `json:"chain_id,omitzero"`
+
+	// dumpgen's generation parameters.
+	Entries        int     `json:"entries,omitzero"`
+	Seed           *uint64 `json:"seed,omitempty"`
+	GasTarget      uint64  `json:"gas_target,omitzero"`
+	GasLimit       uint64  `json:"gas_limit,omitzero"`
+	WorkloadBlocks int     `json:"workload_blocks,omitzero"`     // blocks of every workload file
+	WorkloadGas    uint64  `json:"workload_gas_target,omitzero"` // 0 in dumps made before the key: the gas target
+
+	Import     string      `json:"import,omitempty"`     // how the files are to be imported
+	Population *Population `json:"population,omitempty"` // dumpgen: where the population's entries are
+	Files      []File      `json:"files"`                // block files, in import order
 
 	Dir string `json:"-"` // directory of the manifest and its files
 }
 
-// File is one RLP block file of a dump.
+// Population tells later stages where a dump's population entries are. Entry
+// addresses, keys and values follow from the seed (tools/dumpgen's keys.go and
+// contracts.go).
+type Population struct {
+	Accounts        uint64           `json:"accounts"`
+	ERC20Holders    uint64           `json:"erc20_holders"`
+	SequentialSlots uint64           `json:"sequential_slots"`
+	Token           common.Address   `json:"token"`
+	TokenSlot       uint64           `json:"token_balance_slot"`
+	AllowanceSlot   uint64           `json:"token_allowance_slot"`
+	SupplySlot      uint64           `json:"token_supply_slot"`
+	SlotsContract   common.Address   `json:"slots_contract"`
+	Driver          common.Address   `json:"driver_contract"`
+	Airdrop         common.Address   `json:"airdrop_contract"`
+	Sampler         common.Address   `json:"sampler_contract"`
+	Coinbase        common.Address   `json:"coinbase"`
+	Senders         []common.Address `json:"senders"`
+}
+
+// File is one RLP block file. SlotReads and SlotWrites count the SLOAD and
+// SSTORE operations the file's transactions execute, derived from what dumpgen
+// asked for (an SSTORE's internal read of the current value is not counted as
+// a read); chain directories, whose generators do not count them, have 0.
 type File struct {
 	File       string      `json:"file"`
 	Role       string      `json:"role"`     // RolePopulation or RoleWorkload
 	Workload   string      `json:"workload"` // workload name, for RoleWorkload
 	FirstBlock uint64      `json:"first_block"`
 	LastBlock  uint64      `json:"last_block"`
-	HeadRoot   common.Hash `json:"head_root"` // state root after the file's last block
+	ParentHash common.Hash `json:"parent_hash"` // parent of the first block
+	HeadRoot   common.Hash `json:"head_root"`   // state root after the file's last block
 	HeadHash   common.Hash `json:"head_hash"`
 	GasUsed    uint64      `json:"gas_used"`
 	TxCount    int         `json:"tx_count"`
 	SlotReads  uint64      `json:"slot_reads"`
 	SlotWrites uint64      `json:"slot_writes"`
+}
+
+// Encode renders the manifest as written: JSON indented by two spaces, with a
+// final newline.
+func (m *Manifest) Encode() ([]byte, error) {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// WriteFile writes the manifest to path atomically: a reader sees the whole
+// manifest or none, so its presence marks a complete chain when it is written
+// last.
+func (m *Manifest) WriteFile(path string) error {
+	blob, err := m.Encode()
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteBytesAtomic(path, blob)
 }
 
 // Read reads a manifest.json. A manifest that lists no files is an error.

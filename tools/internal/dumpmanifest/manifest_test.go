@@ -17,8 +17,10 @@
 package dumpmanifest
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -114,5 +116,66 @@ func TestReadErrors(t *testing.T) {
 	}
 	if _, err := Read(""); err == nil {
 		t.Error("an empty path was accepted")
+	}
+}
+
+// TestDumpgenRoundTrip reads a manifest dumpgen wrote (ubt, 2000 entries, one
+// block per workload) and encodes it again: every key, its order and its
+// value come back byte for byte, so dumpgen writing this type changes nothing.
+func TestDumpgenRoundTrip(t *testing.T) {
+	const path = "testdata/dumpgen-ubt.json"
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Version != Version || m.Seed == nil || *m.Seed != 1 || m.Population == nil || m.Population.Accounts != 1000 {
+		t.Errorf("decoded %+v", m)
+	}
+	got, err := m.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("encoding differs from dumpgen's manifest:\n%s", got)
+	}
+}
+
+// TestChainDirectoryKeys writes the manifest of a chain directory, which has
+// no generation parameters: their keys are left out rather than written as
+// zero, and the file reads back as written.
+func TestChainDirectoryKeys(t *testing.T) {
+	m := &Manifest{Generator: "test", Test: "t", Genesis: "genesis.json", Trie: "mpt", Files: []File{
+		{File: "chain.rlp", Role: RolePopulation, FirstBlock: 1, LastBlock: 3, HeadRoot: common.HexToHash("0x01"), TxCount: 2},
+	}}
+	path := filepath.Join(t.TempDir(), FileName)
+	if err := m.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	blob, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"version", "source", "genesis_hash", "chain_id", "entries", "seed", "gas_target", "gas_limit",
+		"workload_blocks", "workload_gas_target", "import", "population"} {
+		if bytes.Contains(blob, []byte(`"`+key+`":`)) {
+			t.Errorf("chain directory manifest has key %q:\n%s", key, blob)
+		}
+	}
+	for _, key := range []string{"generator", "test", "genesis", "trie", "files", "file", "role", "workload", "first_block", "last_block", "head_root", "head_hash", "tx_count"} {
+		if !bytes.Contains(blob, []byte(`"`+key+`":`)) {
+			t.Errorf("chain directory manifest lacks key %q:\n%s", key, blob)
+		}
+	}
+	back, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Dir = ""
+	if !reflect.DeepEqual(back, m) {
+		t.Errorf("read back %+v, wrote %+v", back, m)
 	}
 }
