@@ -34,6 +34,7 @@ import (
 	"io"
 	"os"
 
+	"statelab/tools/internal/chainhead"
 	"statelab/tools/internal/dumpmanifest"
 )
 
@@ -62,7 +63,7 @@ func run(args []string, out io.Writer) error {
 	}
 	switch args[0] {
 	case "head":
-		head, err := readHead(*datadir)
+		head, err := chainhead.Read(*datadir)
 		if err != nil {
 			return err
 		}
@@ -72,16 +73,9 @@ func run(args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		want, err := m.Target(*file)
-		if err != nil {
-			return fmt.Errorf("%s: %v", *manifestPath, err)
-		}
-		head, err := readHead(*datadir)
+		head, want, err := chainhead.Verify(*datadir, m, *file)
 		if err != nil {
 			return err
-		}
-		if err := head.matches(want); err != nil {
-			return fmt.Errorf("datadir %s: %v", *datadir, err)
 		}
 		fmt.Fprintf(out, "ok: block %d state root %s matches %s (group depth %d)\n", head.Number, head.Root.Hex(), want.File, head.GroupDepth)
 		return nil

@@ -26,14 +26,16 @@ import (
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/triedb"
 	"github.com/ethereum/go-ethereum/triedb/pathdb"
+
+	"statelab/tools/internal/chainhead"
 )
 
 // persistResult is what persistState did to a datadir.
 type persistResult struct {
-	Head          *chainHead `json:"head"`
-	Scheme        string     `json:"scheme"`
-	JournalBefore int64      `json:"journal_bytes_before"`
-	JournalAfter  int64      `json:"journal_bytes_after"`
+	Head          *chainhead.Head `json:"head"`
+	Scheme        string          `json:"scheme"`
+	JournalBefore int64           `json:"journal_bytes_before"`
+	JournalAfter  int64           `json:"journal_bytes_after"`
 }
 
 // persistState writes the in-memory state of a stopped path-scheme datadir
@@ -49,7 +51,7 @@ type persistResult struct {
 // where the state is kept. A hash-scheme datadir is left alone: hashdb
 // writes the head state to disk at shutdown already.
 func persistState(datadir string) (*persistResult, error) {
-	head, err := readHead(datadir)
+	head, err := chainhead.Read(datadir)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +97,7 @@ func persistState(datadir string) (*persistResult, error) {
 
 // persistLayers flattens the layer tree into the disk layer at the head's
 // state root and journals what is left.
-func persistLayers(tdb *triedb.Database, head *chainHead) error {
+func persistLayers(tdb *triedb.Database, head *chainhead.Head) error {
 	if _, err := tdb.StateReader(head.Root); err != nil {
 		return fmt.Errorf("the state of head block %d (root %s) is not in the trie database: %v", head.Number, head.Root.Hex(), err)
 	}

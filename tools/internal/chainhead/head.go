@@ -13,7 +13,12 @@
 //
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
-package main
+
+// Package chainhead reads the head of a stopped geth datadir, with the group
+// depth statelab's geth records in it, and checks it against a manifest: what
+// chaininfo head and verify print and what patchset run checks after every
+// import. It opens the chain database read-only and never writes.
+package chainhead
 
 import (
 	"errors"
@@ -24,23 +29,21 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/node"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
-// binTrieGroupDepthKey is the key under which statelab's geth records the group
-// depth of a binary trie database (core/rawdb/accessors_bintrie.go). This tool
-// links upstream geth, which lacks the accessor, so it reads the key itself.
-var binTrieGroupDepthKey = []byte("BinTrieGroupDepth")
-
-// chainHead is the head of a datadir's canonical chain.
-type chainHead struct {
+// Head is the head of a datadir's canonical chain.
+type Head struct {
 	Number     uint64      `json:"number"`
 	Hash       common.Hash `json:"hash"`
 	Root       common.Hash `json:"state_root"`
 	GroupDepth int         `json:"group_depth"` // 0: none recorded (not a binary trie)
 }
 
-// readHead opens the chain database of a stopped geth read-only and returns its head.
-func readHead(datadir string) (*chainHead, error) {
+// Read opens the chain database of a stopped geth read-only and returns its
+// head. Errors name the datadir.
+func Read(datadir string) (*Head, error) {
 	if datadir == "" {
 		return nil, errors.New("--datadir is required")
 	}
@@ -61,18 +64,40 @@ func readHead(datadir string) (*chainHead, error) {
 	if header == nil {
 		return nil, fmt.Errorf("datadir %s has no head block", datadir)
 	}
-	head := &chainHead{Number: header.Number.Uint64(), Hash: header.Hash(), Root: header.Root}
-	if blob, err := db.Get(binTrieGroupDepthKey); err == nil && len(blob) == 1 {
-		head.GroupDepth = int(blob[0])
+	head := &Head{Number: header.Number.Uint64(), Hash: header.Hash(), Root: header.Root}
+	if gd, ok, err := ReadGroupDepth(db); err != nil {
+		return nil, fmt.Errorf("datadir %s: %v", datadir, err)
+	} else if ok {
+		head.GroupDepth = gd
 	}
 	return head, nil
 }
 
-// matches reports whether the head is the last block of a manifest file.
-func (h *chainHead) matches(f *manifestFile) error {
+// Matches returns nil if the head is the last block of manifest file f, and
+// otherwise an error naming the file and both heads. The hash is compared only
+// if the manifest has one (a manifest made by hand may not).
+func (h *Head) Matches(f *dumpmanifest.File) error {
 	if h.Number != f.LastBlock || h.Root != f.HeadRoot || (f.HeadHash != common.Hash{} && h.Hash != f.HeadHash) {
 		return fmt.Errorf("head is block %d (hash %s, state root %s), want block %d of %s (hash %s, state root %s)",
 			h.Number, h.Hash.Hex(), h.Root.Hex(), f.LastBlock, f.File, f.HeadHash.Hex(), f.HeadRoot.Hex())
 	}
 	return nil
+}
+
+// Verify reads the head of datadir and checks that it is the end of the named
+// file of m (the last population file if file is empty). It returns the head
+// and the file it matched; errors name the manifest or the datadir.
+func Verify(datadir string, m *dumpmanifest.Manifest, file string) (*Head, *dumpmanifest.File, error) {
+	want, err := m.Target(file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", filepath.Join(m.Dir, dumpmanifest.FileName), err)
+	}
+	head, err := Read(datadir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := head.Matches(want); err != nil {
+		return head, want, fmt.Errorf("datadir %s: %v", datadir, err)
+	}
+	return head, want, nil
 }

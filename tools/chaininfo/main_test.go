@@ -18,26 +18,7 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/ethereum/go-ethereum/common"
 )
-
-func TestHeadMatches(t *testing.T) {
-	f := &manifestFile{File: "p.rlp", LastBlock: 3, HeadRoot: common.HexToHash("0x01"), HeadHash: common.HexToHash("0x0a")}
-	good := &chainHead{Number: 3, Root: f.HeadRoot, Hash: f.HeadHash}
-	if err := good.matches(f); err != nil {
-		t.Errorf("matching head refused: %v", err)
-	}
-	for _, bad := range []*chainHead{
-		{Number: 2, Root: f.HeadRoot, Hash: f.HeadHash},
-		{Number: 3, Root: common.HexToHash("0x02"), Hash: f.HeadHash},
-		{Number: 3, Root: f.HeadRoot, Hash: common.HexToHash("0x0b")},
-	} {
-		if err := bad.matches(f); err == nil || !strings.Contains(err.Error(), "p.rlp") {
-			t.Errorf("head %+v: %v, want a mismatch naming the file", bad, err)
-		}
-	}
-}
 
 func TestRunErrors(t *testing.T) {
 	for _, args := range [][]string{nil, {"bogus"}, {"head"}, {"verify", "--datadir", t.TempDir()}, {"head", "--nope"}} {
