@@ -23,6 +23,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/tracesum"
+)
+
+// The trace fixtures of the library: one hand-built block (number 7, an MPT)
+// in two formats, and a live block.
+const (
+	testdata   = "../internal/tracesum/testdata/"
+	smallV1    = testdata + "small_v1.json"
+	smallOTLP  = testdata + "small_otlp.json"
+	realOTLP   = testdata + "real_block1_otlp.json"
+	smallTrace = "0af7651916cd43dd8448eb211c80319c"
 )
 
 // runApp runs tracesum with args and returns its standard output.
@@ -112,11 +124,11 @@ func TestEveryBlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sums []summary
+	var sums []tracesum.Summary
 	if err := json.Unmarshal([]byte(out), &sums); err != nil {
 		t.Fatalf("JSON output: %v\n%s", err, out)
 	}
-	if len(sums) != 2 || sums[0].Block.Number != 1 || sums[1].Block.Number != 7 || sums[0].Format != formatOTLP || sums[1].Format != formatV1 {
+	if len(sums) != 2 || sums[0].Block.Number != 1 || sums[1].Block.Number != 7 || sums[0].Format != "otlp" || sums[1].Format != "jaeger-v1" {
 		t.Fatalf("summaries of blocks %+v", sums)
 	}
 	if sums[1].Fetches.Total.Count != 6 || *sums[1].Time[0].SpanUS != 10000 || sums[1].Warnings == nil {
@@ -141,6 +153,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--file", smallV1, "--block", "99"}, "no block 99 in file " + smallV1 + " (blocks found: 7 (trace " + smallTrace + "))"},
 		{[]string{"--file", smallV1, "--trace", "abc"}, "no trace abc in file " + smallV1},
 		{[]string{"--file", "testdata/nonexistent.json"}, "trace file testdata/nonexistent.json: no such file or directory"},
+		{[]string{"--file", smallV1, "--settle", "5s"}, "--settle applies to --jaeger only"},
+		{[]string{"--from-json"}, "--from-json: give the files written by tracesum --json as arguments"},
+		{[]string{"--nope"}, "flag provided but not defined: -nope (see tracesum -h)"},
 	} {
 		out, err := runApp(tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -152,23 +167,28 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-func TestFormatHelpers(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 100000: "100,000"} {
-		if got := commas(n); got != want {
-			t.Errorf("commas(%d) = %q, want %q", n, got, want)
-		}
+// TestFromJSON writes --json summaries and draws them again with --from-json
+// --html: the text is the same and the page is written.
+func TestFromJSON(t *testing.T) {
+	dir := t.TempDir()
+	blob, err := runApp("--file", smallOTLP, "--json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for n, want := range map[int64]string{1023: "1023 B", 1024: "1.00 KiB", 2868903: "2.74 MiB", 3 << 30: "3.00 GiB"} {
-		if got := size(n); got != want {
-			t.Errorf("size(%d) = %q, want %q", n, got, want)
-		}
+	saved := filepath.Join(dir, "run1.json")
+	if err := os.WriteFile(saved, []byte(blob), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		count, largest int64
-		want           int
-	}{{0, 10, 0}, {1, 1000, 1}, {5, 10, 15}, {10, 10, 30}} {
-		if got := len(bar(tc.count, tc.largest, 30)); got != tc.want {
-			t.Errorf("bar(%d, %d) has %d marks, want %d", tc.count, tc.largest, got, tc.want)
-		}
+	want, err := runApp("--file", smallOTLP)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "page.html")
+	got, err := runApp("--from-json", "--html", page, saved)
+	if err != nil || got != want {
+		t.Errorf("--from-json text (error %v):\n%s\nwant\n%s", err, got, want)
+	}
+	if html, err := os.ReadFile(page); err != nil || !strings.Contains(string(html), "<h2>run1") {
+		t.Errorf("--html page of the saved summaries (error %v) lacks the block labeled by its file", err)
 	}
 }

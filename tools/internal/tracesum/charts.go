@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"fmt"
@@ -62,7 +62,7 @@ type waterfallBar struct {
 // labelRoom is the width kept for a waterfall bar's label right of it.
 const labelRoom = 150
 
-func newWaterfallChart(s *summary) *waterfallChart {
+func newWaterfallChart(s *Summary) *waterfallChart {
 	total := 0.0
 	if len(s.Time) > 0 && s.Time[0].SpanUS != nil {
 		total = *s.Time[0].SpanUS

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"fmt"
@@ -70,8 +70,8 @@ func newCompareView(blocks []*blockView) *compareView {
 	c.Time = timeStack(blocks)
 	c.Sources, c.SrcKeys = sourceStack(blocks)
 	c.Heat = newHeatmap(blocks)
-	c.Bytes = newPairChart(blocks, "read", "written", func(s *summary) (int64, int64) { return s.Bytes.Read, s.Bytes.Written }, size)
-	c.Rehash = newPairChart(blocks, "nodes hashed", "hash ops", func(s *summary) (int64, int64) { return s.Rehash.NodesHashed, s.Rehash.HashOps }, commas)
+	c.Bytes = newPairChart(blocks, "read", "written", func(s *Summary) (int64, int64) { return s.Bytes.Read, s.Bytes.Written }, size)
+	c.Rehash = newPairChart(blocks, "nodes hashed", "hash ops", func(s *Summary) (int64, int64) { return s.Rehash.NodesHashed, s.Rehash.HashOps }, commas)
 	return c
 }
 
@@ -282,7 +282,7 @@ type pairRow struct {
 	AEndX, BEndX float64
 }
 
-func newPairChart(blocks []*blockView, a, b string, get func(*summary) (int64, int64), format func(int64) string) *pairChart {
+func newPairChart(blocks []*blockView, a, b string, get func(*Summary) (int64, int64), format func(int64) string) *pairChart {
 	var largest int64
 	for _, bv := range blocks {
 		x, y := get(bv.S)

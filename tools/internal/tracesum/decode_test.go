@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"encoding/json"
@@ -38,7 +38,7 @@ const (
 
 func loadFile(t *testing.T, path string) []*trace {
 	t.Helper()
-	traces, err := (&fileSource{path: path}).load(selection{})
+	traces, err := (&fileSource{path: path}).load(Selection{})
 	if err != nil {
 		t.Fatalf("load %s: %v", path, err)
 	}
@@ -136,7 +136,7 @@ func TestDecodeErrors(t *testing.T) {
 		if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := (&fileSource{path: path}).load(selection{})
+		_, err := (&fileSource{path: path}).load(Selection{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: error %v, want one naming %s and containing %q", tc.name, err, path, tc.want)
 		}
@@ -145,7 +145,7 @@ func TestDecodeErrors(t *testing.T) {
 
 func TestMissingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "missing.json")
-	_, err := (&fileSource{path: path}).load(selection{})
+	_, err := (&fileSource{path: path}).load(Selection{})
 	if err == nil || err.Error() != "trace file "+path+": no such file or directory" {
 		t.Errorf("error %v", err)
 	}

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"bytes"
@@ -68,10 +68,10 @@ var pageCSS = func() string {
 	return string(b)
 }()
 
-// labeled is a summary with the name it has on the page.
-type labeled struct {
+// Labeled is a summary with the name it has on the page.
+type Labeled struct {
 	Label string // "block 3", or "gd6-run1 · block 3" for a bench run
-	*summary
+	*Summary
 }
 
 // pageView is what the template draws.
@@ -83,7 +83,7 @@ type pageView struct {
 }
 
 // writeHTML writes the page of the summaries to w.
-func writeHTML(w io.Writer, title string, sums []labeled) error {
+func writeHTML(w io.Writer, title string, sums []Labeled) error {
 	view := &pageView{Title: title, Generated: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
 	for i, s := range sums {
 		view.Blocks = append(view.Blocks, newBlockView(i, s))
@@ -98,7 +98,7 @@ func writeHTML(w io.Writer, title string, sums []labeled) error {
 type blockView struct {
 	ID        string // anchor
 	Label     string
-	S         *summary
+	S         *Summary
 	Check     string // "ok", "MISMATCH" or "" without a counter
 	Waterfall *waterfallChart
 	Depths    []*depthChart
@@ -106,8 +106,8 @@ type blockView struct {
 	Phases    *barChart // fetches by phase
 }
 
-func newBlockView(i int, s labeled) *blockView {
-	v := &blockView{ID: fmt.Sprintf("b%d", i), Label: s.Label, S: s.summary, Waterfall: newWaterfallChart(s.summary)}
+func newBlockView(i int, s Labeled) *blockView {
+	v := &blockView{ID: fmt.Sprintf("b%d", i), Label: s.Label, S: s.Summary, Waterfall: newWaterfallChart(s.Summary)}
 	if fs := s.Fetches; fs != nil {
 		v.Check = "-"
 		if fs.Counted != nil {
@@ -191,9 +191,9 @@ func sourceColor(src string) string {
 	return "#8c7aa9"
 }
 
-// writeHTMLFile writes the page of sums to path, titled title (or after the
+// WriteHTMLFile writes the page of sums to path, titled title (or after the
 // blocks if empty).
-func writeHTMLFile(path, title string, sums []labeled) error {
+func WriteHTMLFile(path, title string, sums []Labeled) error {
 	if len(sums) == 0 {
 		return errors.New("--html: no block to show")
 	}
@@ -211,7 +211,7 @@ func writeHTMLFile(path, title string, sums []labeled) error {
 }
 
 // defaultTitle names the blocks of a page.
-func defaultTitle(sums []labeled) string {
+func defaultTitle(sums []Labeled) string {
 	if len(sums) == 1 {
 		return "Where the time of " + sums[0].Label + " went"
 	}

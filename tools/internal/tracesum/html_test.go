@@ -14,9 +14,10 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -46,9 +47,7 @@ func pageFigures(t *testing.T, path string) (map[string]string, string) {
 // and that it is self-contained.
 func TestHTMLOneBlock(t *testing.T) {
 	page := filepath.Join(t.TempDir(), "block.html")
-	if _, err := runApp("--file", smallOTLP, "--html", page); err != nil {
-		t.Fatal(err)
-	}
+	writePage(t, page, mustSummarize(t, NewFileSource(smallOTLP)))
 	figs, html := pageFigures(t, page)
 	for key, want := range map[string]string{
 		"b0/block":                    "7",
@@ -91,10 +90,9 @@ func TestHTMLSeveralBlocks(t *testing.T) {
 	stream := filepath.Join(dir, "two.json")
 	writeStream(t, stream, smallV1, realOTLP)
 	page := filepath.Join(dir, "two.html")
-	text, err := runApp("--file", stream, "--html", page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sums := mustSummarize(t, NewFileSource(stream))
+	writePage(t, page, sums)
+	text := textOf(t, sums)
 	figs, html := pageFigures(t, page)
 	if figs["b0/block"] != "1" || figs["b1/block"] != "7" {
 		t.Errorf("blocks %q and %q, want 1 and 7 in block order", figs["b0/block"], figs["b1/block"])
@@ -108,31 +106,32 @@ func TestHTMLSeveralBlocks(t *testing.T) {
 		t.Error("the title does not say the blocks are side by side")
 	}
 	if !strings.Contains(text, "Block 1  ") || !strings.Contains(text, "Block 7  ") {
-		t.Errorf("--html changed the text output:\n%s", text)
+		t.Errorf("the text of the blocks on the page:\n%s", text)
 	}
 }
 
-// TestFromJSON reads summaries back from tracesum --json files: the text and
-// the page are those of the traces, labeled by file name.
+// TestFromJSON reads summaries back from WriteJSON's (tracesum --json's)
+// files: the text and the page are those of the traces, labeled by file name.
 func TestFromJSON(t *testing.T) {
 	dir := t.TempDir()
-	blob, err := runApp("--file", smallOTLP, "--json")
-	if err != nil {
+	sums := mustSummarize(t, NewFileSource(smallOTLP))
+	var blob bytes.Buffer
+	if err := WriteJSON(&blob, sums); err != nil {
 		t.Fatal(err)
 	}
 	saved := filepath.Join(dir, "gd6-run1.json")
-	if err := os.WriteFile(saved, []byte(blob), 0o644); err != nil {
+	if err := os.WriteFile(saved, blob.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	direct, fromJSON := filepath.Join(dir, "direct.html"), filepath.Join(dir, "from.html")
-	wantText, err := runApp("--file", smallOTLP, "--html", direct)
+	writePage(t, direct, sums)
+	wantText := textOf(t, sums)
+	loaded, err := LoadSummaries([]string{saved})
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := runApp("--from-json", "--html", fromJSON, saved)
-	if err != nil {
-		t.Fatal(err)
-	}
+	writePage(t, fromJSON, loaded)
+	text := textOf(t, loaded)
 	if text != wantText {
 		t.Errorf("text from the JSON summary differs:\n%s\nwant\n%s", text, wantText)
 	}
@@ -144,9 +143,9 @@ func TestFromJSON(t *testing.T) {
 	if !strings.Contains(html, "<h2>gd6-run1") {
 		t.Error("the block is not labeled by its file's name")
 	}
-	for _, args := range [][]string{{"--from-json"}, {"--from-json", filepath.Join(dir, "missing.json")}, {"--from-json", smallOTLP}} {
-		if _, err := runApp(args...); err == nil {
-			t.Errorf("tracesum %v succeeded", args)
+	for _, paths := range [][]string{nil, {filepath.Join(dir, "missing.json")}, {smallOTLP}} {
+		if _, err := LoadSummaries(paths); err == nil {
+			t.Errorf("LoadSummaries(%v) succeeded", paths)
 		}
 	}
 }
@@ -164,7 +163,7 @@ func TestBALSummary(t *testing.T) {
 		t.Errorf("BAL %+v, want %+v", s.BAL, want)
 	}
 	var out strings.Builder
-	if err := printText(&out, []*summary{s}); err != nil {
+	if err := printText(&out, []*Summary{s}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "\nBAL\n  type 3, prefetch 1.50 ms: fetched 7 accounts, 0 slots; injected 0 accounts, 11 slots\n  still read from the database: 0 accounts, 2 slots\n") {
@@ -173,6 +172,34 @@ func TestBALSummary(t *testing.T) {
 	root.attrs = map[string]any{"block.number": int64(9)}
 	if summarize(b).BAL != nil {
 		t.Error("a block without bal.type has BAL figures")
+	}
+}
+
+// mustSummarize summarizes every block of src.
+func mustSummarize(t *testing.T, src Source) []Labeled {
+	t.Helper()
+	sums, err := Summarize(src, Selection{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sums
+}
+
+// textOf returns the text WriteText (tracesum) prints for sums.
+func textOf(t *testing.T, sums []Labeled) string {
+	t.Helper()
+	var out strings.Builder
+	if err := WriteText(&out, sums); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// writePage writes the HTML page of sums to path, with the default title.
+func writePage(t *testing.T, path string, sums []Labeled) {
+	t.Helper()
+	if err := WriteHTMLFile(path, "", sums); err != nil {
+		t.Fatal(err)
 	}
 }
 

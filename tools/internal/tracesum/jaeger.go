@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"encoding/json"
@@ -31,12 +31,12 @@ import (
 // blockOperation is the name of the span of one block.
 const blockOperation = "core.blockchain.ProcessBlock"
 
-// jaegerSource queries Jaeger's HTTP query API, v1 (Jaeger's JSON model) or
+// JaegerSource queries Jaeger's HTTP query API, v1 (Jaeger's JSON model) or
 // v3 (OTLP JSON). A selected trace is fetched by ID; a selected block number is
 // searched with v1, which filters on it, and its traces fetched by ID;
 // otherwise the source searches the service's block spans of the last
-// lookback.
-type jaegerSource struct {
+// lookback. A JaegerSource is used by one goroutine at a time.
+type JaegerSource struct {
 	base     string // e.g. http://127.0.0.1:16686
 	api      string // "v1" or "v3"
 	service  string
@@ -46,11 +46,41 @@ type jaegerSource struct {
 	now      func() time.Time
 }
 
-func (j *jaegerSource) String() string {
+// JaegerConfig says which Jaeger to query and how.
+type JaegerConfig struct {
+	URL      string        // query service, e.g. http://127.0.0.1:16686
+	API      string        // "v3" (/api/v3/traces, OTLP JSON, nanosecond times) or "v1" (/api/traces, microseconds)
+	Service  string        // geth's service name (OTEL_SERVICE_NAME; "geth" by default)
+	Limit    int           // most traces a search returns, at least 1
+	Lookback time.Duration // how far back a search reaches
+	Timeout  time.Duration // of one request
+}
+
+// NewJaegerSource returns the source of the Jaeger cfg names. Errors name the
+// tracesum flag of the bad setting.
+func NewJaegerSource(cfg JaegerConfig) (*JaegerSource, error) {
+	if cfg.API != "v1" && cfg.API != "v3" {
+		return nil, fmt.Errorf("--api %q: want v1 or v3", cfg.API)
+	}
+	if cfg.Limit < 1 {
+		return nil, errors.New("--limit must be at least 1")
+	}
+	return &JaegerSource{
+		base:     cfg.URL,
+		api:      cfg.API,
+		service:  cfg.Service,
+		limit:    cfg.Limit,
+		lookback: cfg.Lookback,
+		client:   &http.Client{Timeout: cfg.Timeout},
+		now:      time.Now,
+	}, nil
+}
+
+func (j *JaegerSource) String() string {
 	return "Jaeger at " + j.base
 }
 
-func (j *jaegerSource) load(sel selection) ([]*trace, error) {
+func (j *JaegerSource) load(sel Selection) ([]*trace, error) {
 	if j.api == "v3" && sel.hasBlock && sel.traceID == "" {
 		return j.loadBlockV3(sel)
 	}
@@ -62,7 +92,7 @@ func (j *jaegerSource) load(sel selection) ([]*trace, error) {
 // so it would return up to --limit whole traces, each of tens of thousands of
 // spans at node level), then fetches each trace by ID from v3 for its
 // nanosecond times.
-func (j *jaegerSource) loadBlockV3(sel selection) ([]*trace, error) {
+func (j *JaegerSource) loadBlockV3(sel Selection) ([]*trace, error) {
 	v1 := *j
 	v1.api = "v1"
 	found, err := v1.get(v1.url(sel), sel)
@@ -71,7 +101,7 @@ func (j *jaegerSource) loadBlockV3(sel selection) ([]*trace, error) {
 	}
 	var out []*trace
 	for _, t := range found {
-		id := selection{traceID: fullTraceID(t.id)}
+		id := Selection{traceID: fullTraceID(t.id)}
 		traces, err := j.get(j.url(id), id)
 		if err != nil {
 			return nil, err
@@ -91,7 +121,7 @@ func fullTraceID(id string) string {
 }
 
 // get fetches and decodes one query of sel.
-func (j *jaegerSource) get(u string, sel selection) ([]*trace, error) {
+func (j *JaegerSource) get(u string, sel Selection) ([]*trace, error) {
 	resp, err := j.client.Get(u)
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach Jaeger: %v", err)
@@ -112,7 +142,7 @@ func (j *jaegerSource) get(u string, sel selection) ([]*trace, error) {
 }
 
 // searchHint tells how to widen a search; a trace fetched by ID needs none.
-func (j *jaegerSource) searchHint(sel selection) string {
+func (j *JaegerSource) searchHint(sel Selection) string {
 	if sel.traceID != "" {
 		return ""
 	}
@@ -124,7 +154,7 @@ var errNoTraces = errors.New("no traces found")
 
 // statusError turns a failed response into an error naming the URL. A search
 // that finds nothing (v3 answers 404) is errNoTraces.
-func (j *jaegerSource) statusError(u string, sel selection, code int, body []byte) error {
+func (j *JaegerSource) statusError(u string, sel Selection, code int, body []byte) error {
 	msg := strings.TrimSpace(string(body))
 	var env envelope
 	if json.Unmarshal(body, &env) == nil {
@@ -145,7 +175,7 @@ func (j *jaegerSource) statusError(u string, sel selection, code int, body []byt
 }
 
 // url returns the query for sel.
-func (j *jaegerSource) url(sel selection) string {
+func (j *JaegerSource) url(sel Selection) string {
 	base := strings.TrimRight(j.base, "/")
 	if j.api == "v3" {
 		if sel.traceID != "" {
@@ -160,7 +190,7 @@ func (j *jaegerSource) url(sel selection) string {
 }
 
 // v1Query searches block spans, filtered by block number if one is selected.
-func (j *jaegerSource) v1Query(sel selection) url.Values {
+func (j *JaegerSource) v1Query(sel Selection) url.Values {
 	now := j.now()
 	q := url.Values{
 		"service":   {j.service},
@@ -178,7 +208,7 @@ func (j *jaegerSource) v1Query(sel selection) url.Values {
 
 // v3Query searches block spans. Jaeger 1.76 calls the result limit
 // num_traces; older releases called it search_depth.
-func (j *jaegerSource) v3Query() url.Values {
+func (j *JaegerSource) v3Query() url.Values {
 	now := j.now().UTC()
 	return url.Values{
 		"query.service_name":   {j.service},

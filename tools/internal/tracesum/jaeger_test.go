@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"fmt"
@@ -87,25 +87,25 @@ func (f *fakeJaeger) last() *url.URL {
 
 func TestJaegerQueries(t *testing.T) {
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	j := &jaegerSource{base: "http://h:16686/", api: "v1", service: "geth", limit: 5, lookback: time.Hour, now: func() time.Time { return now }}
+	j := &JaegerSource{base: "http://h:16686/", api: "v1", service: "geth", limit: 5, lookback: time.Hour, now: func() time.Time { return now }}
 	want := map[string]string{
 		"service": "geth", "operation": blockOperation, "limit": "5",
 		"start": fmt.Sprint(now.Add(-time.Hour).UnixMicro()), "end": fmt.Sprint(now.UnixMicro()),
 		"tags": `{"block.number":"7"}`,
 	}
-	checkQuery(t, j.url(selection{block: 7, hasBlock: true}), "http://h:16686/api/traces", want)
+	checkQuery(t, j.url(Selection{block: 7, hasBlock: true}), "http://h:16686/api/traces", want)
 	delete(want, "tags")
-	checkQuery(t, j.url(selection{}), "http://h:16686/api/traces", want)
-	if got := j.url(selection{traceID: "abc"}); got != "http://h:16686/api/traces/abc" {
+	checkQuery(t, j.url(Selection{}), "http://h:16686/api/traces", want)
+	if got := j.url(Selection{traceID: "abc"}); got != "http://h:16686/api/traces/abc" {
 		t.Errorf("v1 trace URL %s", got)
 	}
 	j.api = "v3"
-	checkQuery(t, j.url(selection{block: 7, hasBlock: true}), "http://h:16686/api/v3/traces", map[string]string{
+	checkQuery(t, j.url(Selection{block: 7, hasBlock: true}), "http://h:16686/api/v3/traces", map[string]string{
 		"query.service_name": "geth", "query.operation_name": blockOperation,
 		"query.start_time_min": "2026-11-29T11:00:00Z", "query.start_time_max": "2026-11-29T12:00:00Z",
 		"query.num_traces": "5", "query.search_depth": "5",
 	})
-	if got := j.url(selection{traceID: "abc"}); got != "http://h:16686/api/v3/traces/abc" {
+	if got := j.url(Selection{traceID: "abc"}); got != "http://h:16686/api/v3/traces/abc" {
 		t.Errorf("v3 trace URL %s", got)
 	}
 }
@@ -130,13 +130,29 @@ func checkQuery(t *testing.T, raw, wantBase string, want map[string]string) {
 	}
 }
 
+// jaegerText summarizes the blocks sel picks from the Jaeger at base, as
+// tracesum --jaeger base --api api --service service prints them (with its
+// default limit, lookback and timeout).
+func jaegerText(t *testing.T, base, api, service string, sel Selection) (string, error) {
+	t.Helper()
+	src, err := NewJaegerSource(JaegerConfig{URL: base, API: api, Service: service, Limit: 20, Lookback: 24 * time.Hour, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums, err := Summarize(src, sel)
+	if err != nil {
+		return "", err
+	}
+	return textOf(t, sums), nil
+}
+
 func TestJaegerSource(t *testing.T) {
 	fake := &fakeJaeger{t: t}
 	srv := httptest.NewServer(fake)
 	defer srv.Close()
 
 	for _, api := range []string{"v1", "v3"} {
-		out, err := runApp("--jaeger", srv.URL, "--api", api, "--block", "7")
+		out, err := jaegerText(t, srv.URL, api, "geth", Selection{}.WithBlock(7))
 		if err != nil || !strings.Contains(out, "Block 7  0xabab") {
 			t.Errorf("%s search: error %v, output:\n%s", api, err, out)
 		}
@@ -152,7 +168,7 @@ func TestJaegerSource(t *testing.T) {
 				t.Errorf("v3 block search did not read the trace from v3:\n%s", out)
 			}
 		}
-		out, err = runApp("--jaeger", srv.URL, "--api", api, "--trace", smallTrace)
+		out, err = jaegerText(t, srv.URL, api, "geth", Selection{}.WithTrace(smallTrace))
 		if err != nil || !strings.Contains(out, "trace "+smallTrace) {
 			t.Errorf("%s by ID: error %v, output:\n%s", api, err, out)
 		}
@@ -161,17 +177,18 @@ func TestJaegerSource(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		args []string
-		want string
+		api, service string
+		sel          Selection
+		want         string
 	}{
-		{[]string{"--trace", "feed"}, "trace feed not found in Jaeger (" + srv.URL + "/api/v3/traces/feed): No traces found"},
-		{[]string{"--api", "v1", "--trace", "feed"}, "trace feed not found in Jaeger (" + srv.URL + "/api/traces/feed): 404 trace not found"},
-		{[]string{"--service", "reth"}, "no block traces (core.blockchain.ProcessBlock spans) in Jaeger at " + srv.URL + `; searched at most 20 traces of service "reth" from the last 24h0m0s (raise --limit or --lookback)`},
-		{[]string{"--block", "8"}, "no block 8 in Jaeger at " + srv.URL + " (blocks found: 7 (trace " + smallTrace + "))"},
+		{"v3", "geth", Selection{}.WithTrace("feed"), "trace feed not found in Jaeger (" + srv.URL + "/api/v3/traces/feed): No traces found"},
+		{"v1", "geth", Selection{}.WithTrace("feed"), "trace feed not found in Jaeger (" + srv.URL + "/api/traces/feed): 404 trace not found"},
+		{"v3", "reth", Selection{}, "no block traces (core.blockchain.ProcessBlock spans) in Jaeger at " + srv.URL + `; searched at most 20 traces of service "reth" from the last 24h0m0s (raise --limit or --lookback)`},
+		{"v3", "geth", Selection{}.WithBlock(8), "no block 8 in Jaeger at " + srv.URL + " (blocks found: 7 (trace " + smallTrace + "))"},
 	} {
-		_, err := runApp(append([]string{"--jaeger", srv.URL}, tc.args...)...)
+		_, err := jaegerText(t, srv.URL, tc.api, tc.service, tc.sel)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: error %v, want %q", tc.args, err, tc.want)
+			t.Errorf("%s %s %v: error %v, want %q", tc.api, tc.service, tc.sel, err, tc.want)
 		}
 	}
 	for _, tc := range []struct {
@@ -181,12 +198,27 @@ func TestJaegerSource(t *testing.T) {
 		{srv.URL + "/garbage", "malformed JSON at byte offset 24 (line 1, column 25): unexpected end of input"},
 		{"http://127.0.0.1:1", "cannot reach Jaeger"},
 	} {
-		_, err := runApp("--jaeger", tc.base, "--api", "v1")
+		_, err := jaegerText(t, tc.base, "v1", "geth", Selection{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.base, err, tc.want)
 		}
 	}
-	if _, err := runApp("--jaeger", srv.URL+"/broken", "--api", "v1"); err == nil || !strings.Contains(err.Error(), "HTTP 500: 500 storage is on fire") {
+	if _, err := jaegerText(t, srv.URL+"/broken", "v1", "geth", Selection{}); err == nil || !strings.Contains(err.Error(), "HTTP 500: 500 storage is on fire") {
 		t.Errorf("broken Jaeger: error %v", err)
+	}
+}
+
+// TestNewJaegerSource refuses an unknown API and a limit below 1.
+func TestNewJaegerSource(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  JaegerConfig
+		want string
+	}{
+		{JaegerConfig{API: "v2", Limit: 1}, `--api "v2": want v1 or v3`},
+		{JaegerConfig{API: "v3"}, "--limit must be at least 1"},
+	} {
+		if _, err := NewJaegerSource(tc.cfg); err == nil || err.Error() != tc.want {
+			t.Errorf("%+v: error %v, want %q", tc.cfg, err, tc.want)
+		}
 	}
 }

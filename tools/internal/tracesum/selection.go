@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"fmt"
@@ -22,15 +22,28 @@ import (
 	"strings"
 )
 
-// selection picks blocks: by number, by trace ID, or (neither) all of them.
-type selection struct {
+// Selection picks blocks: by number, by trace ID, both, or (the zero
+// Selection) all of them.
+type Selection struct {
 	block    uint64
 	hasBlock bool
 	traceID  string
 }
 
+// WithBlock returns the selection narrowed to block number n.
+func (sel Selection) WithBlock(n uint64) Selection {
+	sel.block, sel.hasBlock = n, true
+	return sel
+}
+
+// WithTrace returns the selection narrowed to the block of trace ID id.
+func (sel Selection) WithTrace(id string) Selection {
+	sel.traceID = id
+	return sel
+}
+
 // String describes the selection.
-func (sel selection) String() string {
+func (sel Selection) String() string {
 	switch {
 	case sel.hasBlock && sel.traceID != "":
 		return fmt.Sprintf("block %d in trace %s", sel.block, sel.traceID)
@@ -44,7 +57,7 @@ func (sel selection) String() string {
 
 // apply returns the selected blocks, or an error naming the selection and
 // src (the source's description) if there is none.
-func (sel selection) apply(blocks []*blockSpans, src string) ([]*blockSpans, error) {
+func (sel Selection) apply(blocks []*blockSpans, src string) ([]*blockSpans, error) {
 	if len(blocks) == 0 {
 		if sel.hasBlock || sel.traceID != "" {
 			return nil, fmt.Errorf("no %s in %s (no %s span found)", sel, src, blockOperation)
@@ -64,7 +77,7 @@ func (sel selection) apply(blocks []*blockSpans, src string) ([]*blockSpans, err
 }
 
 // matches reports whether b is selected.
-func (sel selection) matches(b *blockSpans) bool {
+func (sel Selection) matches(b *blockSpans) bool {
 	if sel.traceID != "" && normalizeTraceID(sel.traceID) != normalizeTraceID(b.traceID) {
 		return false
 	}

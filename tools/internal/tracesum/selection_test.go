@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"strings"
@@ -66,17 +66,17 @@ func TestFindBlocks(t *testing.T) {
 func TestSelection(t *testing.T) {
 	blocks := findBlocks([]*trace{blockTrace("0abc", false, 1), blockTrace("def", false, 2), blockTrace("123", false, 2)})
 	for _, tc := range []struct {
-		sel  selection
+		sel  Selection
 		want string // trace IDs, or the error
 	}{
-		{selection{}, "0abc def 123"},
-		{selection{block: 2, hasBlock: true}, "def 123"},
-		{selection{traceID: "DEF"}, "def"},
-		{selection{traceID: "00abc"}, "0abc"},
-		{selection{block: 2, hasBlock: true, traceID: "123"}, "123"},
-		{selection{block: 1, hasBlock: true, traceID: "123"}, "error: no block 1 in trace 123 in SRC (blocks found: 1 (trace 0abc), 2 (trace def), 2 (trace 123))"},
-		{selection{block: 3, hasBlock: true}, "error: no block 3 in SRC (blocks found: 1 (trace 0abc), 2 (trace def), 2 (trace 123))"},
-		{selection{traceID: "999"}, "error: no trace 999 in SRC (blocks found: 1 (trace 0abc), 2 (trace def), 2 (trace 123))"},
+		{Selection{}, "0abc def 123"},
+		{Selection{block: 2, hasBlock: true}, "def 123"},
+		{Selection{traceID: "DEF"}, "def"},
+		{Selection{traceID: "00abc"}, "0abc"},
+		{Selection{block: 2, hasBlock: true, traceID: "123"}, "123"},
+		{Selection{block: 1, hasBlock: true, traceID: "123"}, "error: no block 1 in trace 123 in SRC (blocks found: 1 (trace 0abc), 2 (trace def), 2 (trace 123))"},
+		{Selection{block: 3, hasBlock: true}, "error: no block 3 in SRC (blocks found: 1 (trace 0abc), 2 (trace def), 2 (trace 123))"},
+		{Selection{traceID: "999"}, "error: no trace 999 in SRC (blocks found: 1 (trace 0abc), 2 (trace def), 2 (trace 123))"},
 	} {
 		got, err := tc.sel.apply(blocks, "SRC")
 		var ids []string
@@ -95,12 +95,12 @@ func TestSelection(t *testing.T) {
 
 func TestSelectionNoBlocks(t *testing.T) {
 	for _, tc := range []struct {
-		sel  selection
+		sel  Selection
 		want string
 	}{
-		{selection{}, "no block traces (core.blockchain.ProcessBlock spans) in SRC"},
-		{selection{block: 4, hasBlock: true}, "no block 4 in SRC (no core.blockchain.ProcessBlock span found)"},
-		{selection{traceID: "ab"}, "no trace ab in SRC (no core.blockchain.ProcessBlock span found)"},
+		{Selection{}, "no block traces (core.blockchain.ProcessBlock spans) in SRC"},
+		{Selection{block: 4, hasBlock: true}, "no block 4 in SRC (no core.blockchain.ProcessBlock span found)"},
+		{Selection{traceID: "ab"}, "no trace ab in SRC (no core.blockchain.ProcessBlock span found)"},
 	} {
 		if _, err := tc.sel.apply(nil, "SRC"); err == nil || err.Error() != tc.want {
 			t.Errorf("%s: error %v, want %q", tc.sel, err, tc.want)

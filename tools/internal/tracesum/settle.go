@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ type settler struct {
 
 // load returns the selected blocks of src, settled or as they were when the
 // wait ran out; in that case note says which block is still arriving and why.
-func (st *settler) load(src source, sel selection) (blocks []*blockSpans, note string, err error) {
+func (st *settler) load(src Source, sel Selection) (blocks []*blockSpans, note string, err error) {
 	deadline := st.now().Add(st.wait)
 	prev := -1
 	for {

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"net/http/httptest"
@@ -32,7 +32,7 @@ type arrivingSource struct {
 
 func (a *arrivingSource) String() string { return "arriving source" }
 
-func (a *arrivingSource) load(selection) ([]*trace, error) {
+func (a *arrivingSource) load(Selection) ([]*trace, error) {
 	i := min(a.calls, len(a.loads)-1)
 	a.calls++
 	return a.loads[i], nil
@@ -72,7 +72,7 @@ func TestSettleWaitsForArrivingSpans(t *testing.T) {
 		{nodeTrace(2, "exec", "f1", "f2")}, // complete, not yet confirmed
 	}}
 	clock := &fakeClock{at: time.Unix(0, 0)}
-	blocks, note, err := clock.settler(time.Minute).load(src, selection{})
+	blocks, note, err := clock.settler(time.Minute).load(src, Selection{})
 	if err != nil || note != "" {
 		t.Fatalf("settle: note %q, error %v", note, err)
 	}
@@ -108,7 +108,7 @@ func TestSettleReasons(t *testing.T) {
 func TestSettleGivesUp(t *testing.T) {
 	src := &arrivingSource{loads: [][]*trace{{nodeTrace(3, "exec", "f1")}}}
 	clock := &fakeClock{at: time.Unix(0, 0)}
-	blocks, note, err := clock.settler(5*time.Second).load(src, selection{})
+	blocks, note, err := clock.settler(5*time.Second).load(src, Selection{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestSettleBlockLevel(t *testing.T) {
 		attrs: map[string]any{"block.number": int64(1), "telemetry.level": "block"}}}}
 	src := &arrivingSource{loads: [][]*trace{{tr}}}
 	clock := &fakeClock{at: time.Unix(0, 0)}
-	if _, note, err := clock.settler(time.Minute).load(src, selection{}); err != nil || note != "" {
+	if _, note, err := clock.settler(time.Minute).load(src, Selection{}); err != nil || note != "" {
 		t.Fatalf("note %q, error %v", note, err)
 	}
 	if src.calls != 2 {
@@ -137,20 +137,17 @@ func TestSettleBlockLevel(t *testing.T) {
 	}
 }
 
-func TestSettleNeedsJaeger(t *testing.T) {
-	_, err := runApp("--file", "testdata/small_v1.json", "--settle", "5s")
-	if err == nil || !strings.Contains(err.Error(), "--settle applies to --jaeger only") {
-		t.Errorf("--settle with --file: %v", err)
-	}
-}
-
 func TestSettleJaeger(t *testing.T) {
 	fake := &fakeJaeger{t: t}
 	srv := httptest.NewServer(fake)
 	defer srv.Close()
-	out, err := runApp("--jaeger", srv.URL, "--api", "v1", "--block", "7", "--settle", "10s")
-	if err != nil || !strings.Contains(out, "Block 7  0xabab") {
-		t.Fatalf("error %v, output:\n%s", err, out)
+	src, err := NewJaegerSource(JaegerConfig{URL: srv.URL, API: "v1", Service: "geth", Limit: 20, Lookback: time.Hour, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums, note, err := SummarizeSettled(src, Selection{}.WithBlock(7), 10*time.Second)
+	if err != nil || note != "" || len(sums) != 1 || sums[0].Label != "block 7" {
+		t.Fatalf("error %v, note %q, summaries %+v", err, note, sums)
 	}
 	fake.mu.Lock()
 	defer fake.mu.Unlock()

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"errors"
@@ -23,11 +23,20 @@ import (
 	"os"
 )
 
-// source loads the traces that may hold the selected blocks. A source may
-// return more than was selected; the selection is applied afterwards.
-type source interface {
-	load(sel selection) ([]*trace, error)
+// Source loads the traces that may hold the selected blocks: a trace file
+// (NewFileSource) or Jaeger's query API (NewJaegerSource). A source may return
+// more than was selected; the selection is applied afterwards. A Source is
+// used by one goroutine at a time.
+type Source interface {
+	load(sel Selection) ([]*trace, error)
 	String() string // names the source in messages
+}
+
+// NewFileSource returns the source of a trace export file: Jaeger JSON
+// ({"data":[...]}) or OTLP JSON ({"result":...} or {"resourceSpans":...}, one
+// per line), detected from its content.
+func NewFileSource(path string) Source {
+	return &fileSource{path: path}
 }
 
 // fileSource reads an export file in either format.
@@ -39,7 +48,7 @@ func (f *fileSource) String() string {
 	return "file " + f.path
 }
 
-func (f *fileSource) load(selection) ([]*trace, error) {
+func (f *fileSource) load(Selection) ([]*trace, error) {
 	data, err := os.ReadFile(f.path)
 	if err != nil {
 		var perr *fs.PathError

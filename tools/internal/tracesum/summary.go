@@ -14,12 +14,12 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import "fmt"
 
-// summary is the summary of one block's trace, as printed by --json.
-type summary struct {
+// Summary is the summary of one block's trace, as tracesum --json prints it.
+type Summary struct {
 	TraceID   string         `json:"trace_id"`
 	Format    string         `json:"format"` // jaeger-v1 (microsecond times) or otlp
 	Block     blockInfo      `json:"block"`
@@ -35,8 +35,8 @@ type summary struct {
 }
 
 // summarize computes the summary of block b.
-func summarize(b *blockSpans) *summary {
-	s := &summary{
+func summarize(b *blockSpans) *Summary {
+	s := &Summary{
 		TraceID:   b.traceID,
 		Format:    b.format,
 		Block:     blockInfoOf(b),

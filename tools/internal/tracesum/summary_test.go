@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"reflect"
@@ -22,7 +22,7 @@ import (
 	"testing"
 )
 
-func summarizeFile(t *testing.T, path string) *summary {
+func summarizeFile(t *testing.T, path string) *Summary {
 	t.Helper()
 	blocks := findBlocks(loadFile(t, path))
 	if len(blocks) != 1 {
@@ -119,7 +119,7 @@ func TestSmallSummary(t *testing.T) {
 // bytes), 17 disk (4763), 1 diff (2082); 48 at depth 2, 4 at depth 0.
 func TestRealSummary(t *testing.T) {
 	otlp, v1 := summarizeFile(t, realOTLP), summarizeFile(t, realV1)
-	for _, s := range []*summary{otlp, v1} {
+	for _, s := range []*Summary{otlp, v1} {
 		fs := s.Fetches
 		if fs.Total.Count != 52 || fs.Total.Bytes != 16371 || !fs.Complete || s.Bytes.Read != 16371 {
 			t.Errorf("%s: fetches %+v, complete %v", s.Format, fs.Total, fs.Complete)

@@ -14,7 +14,7 @@
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
-package main
+package tracesum
 
 import (
 	"fmt"
@@ -26,8 +26,18 @@ import (
 // barWidth is the width of the bars of the depth histogram.
 const barWidth = 30
 
+// WriteText writes the summaries as text tables, one after the other, as
+// tracesum prints them.
+func WriteText(w io.Writer, sums []Labeled) error {
+	plain := make([]*Summary, len(sums))
+	for i, s := range sums {
+		plain[i] = s.Summary
+	}
+	return printText(w, plain)
+}
+
 // printText writes the summaries as text tables, one after the other.
-func printText(w io.Writer, sums []*summary) error {
+func printText(w io.Writer, sums []*Summary) error {
 	var b strings.Builder
 	for i, s := range sums {
 		if i > 0 {
@@ -40,7 +50,7 @@ func printText(w io.Writer, sums []*summary) error {
 }
 
 // writeSummary writes the text summary of one block.
-func writeSummary(b *strings.Builder, s *summary) {
+func writeSummary(b *strings.Builder, s *Summary) {
 	writeHeader(b, s)
 	writeTime(b, s)
 	writeState(b, s.Reads)
@@ -53,7 +63,7 @@ func writeSummary(b *strings.Builder, s *summary) {
 	}
 }
 
-func writeHeader(b *strings.Builder, s *summary) {
+func writeHeader(b *strings.Builder, s *Summary) {
 	bi := s.Block
 	number := "?"
 	if bi.Number >= 0 {
@@ -91,7 +101,7 @@ func formatName(format string) string {
 	return format
 }
 
-func writeTime(b *strings.Builder, s *summary) {
+func writeTime(b *strings.Builder, s *Summary) {
 	fmt.Fprintf(b, "\n%-26s %5s %10s %6s %11s %6s %10s\n", "Time", "spans", "ms", "%", "time.* ms", "%", "diff ms")
 	for _, r := range s.Time {
 		spans, diff := "", "-"
@@ -121,7 +131,7 @@ func writeState(b *strings.Builder, r readSummary) {
 	fmt.Fprintf(b, "  updated  %s, %s\n", plural(r.AccountsUpdate, "account", "accounts"), plural(r.StorageUpdate, "storage slot", "storage slots"))
 }
 
-func writeBytes(b *strings.Builder, s *summary) {
+func writeBytes(b *strings.Builder, s *Summary) {
 	bs := s.Bytes
 	b.WriteString("\nBytes\n")
 	fetches := int64(0)
