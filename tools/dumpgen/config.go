@@ -18,9 +18,9 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
+
+	"github.com/urfave/cli/v2"
 )
 
 const (
@@ -59,12 +59,8 @@ type config struct {
 	flushBlocks int // blocks between state flushes, 0 for none; not a flag, tests vary it
 }
 
-// usage is printed for -h and after flag errors.
-const usage = `Usage: dumpgen --trie ubt|mpt --entries N --out DIR [--seed S] [--gas-target G]
-               [--workloads all|none|NAME,...] [--workload-blocks K]
-               [--workload-gas-target W] [--force]
-
-Writes an offline synthetic chain for geth import to DIR: genesis.json,
+// description is the help's account of what dumpgen writes.
+const description = `Writes an offline synthetic chain for geth import to DIR: genesis.json,
 population.rlp (blocks creating N state entries), one workload_NAME.rlp per
 workload (K blocks on top of the population head) and manifest.json.
 Workloads: erc20_balanceof, erc20_approve, mixed_sload_sstore,
@@ -75,59 +71,46 @@ every entry of the population: accounts, holders and slots).
 Import: geth init genesis.json, geth import population.rlp, then import ONE
 workload file per copy of that datadir. Importing several workload files
 into one datadir also works: each is a branch off the population head and
-the last one imported becomes the head.
+the last one imported becomes the head.`
 
-`
-
-// parseFlags parses and validates the command line. Errors name the
-// offending flag. flag.ErrHelp is returned for -h.
-func parseFlags(args []string, stderr io.Writer) (*config, error) {
-	fs := flag.NewFlagSet("dumpgen", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are returned, not printed
+// configFromFlags validates the command line. Errors name the offending flag.
+func configFromFlags(ctx *cli.Context) (*config, error) {
+	if err := unexpectedArgs(ctx); err != nil {
+		return nil, err
+	}
 	var (
-		trie      = fs.String("trie", "", `state trie of the chain: "ubt" (binary, EIP-7864) or "mpt"`)
-		entries   = fs.Int64("entries", 0, "number of state entries the population creates (> 0)")
-		out       = fs.String("out", "", "output directory")
-		seed      = fs.Uint64("seed", defaultSeed, "seed of all derived keys, addresses and values")
-		gasTarget = fs.Uint64("gas-target", defaultGasTarget, "gas used per block; the gas limit is twice this")
-		force     = fs.Bool("force", false, "write into a non-empty --out, replacing a previous dump")
-		workloads = fs.String("workloads", "all", `comma separated workloads to write, "all" or "none"`)
-		wlBlocks  = fs.Int64("workload-blocks", defaultWorkloadBlocks, "blocks per workload file (> 0)")
-		wlGas     = fs.Uint64("workload-gas-target", 0, "gas used per workload block, at most --gas-target (default: --gas-target)")
+		trie      = ctx.String(trieFlag.Name)
+		entries   = ctx.Int64(entriesFlag.Name)
+		wlBlocks  = ctx.Int64(workloadBlocksFlag.Name)
+		wlGas     = ctx.Uint64(workloadGasFlag.Name)
+		workloads = ctx.String(workloadsFlag.Name)
 	)
-	fs.Usage = func() {} // printed below for -h only; errors stay one line
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, usage)
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return nil, err
-		}
-		return nil, fmt.Errorf("%v (see dumpgen -h)", err)
+	cfg := &config{
+		out:         ctx.String(outFlag.Name),
+		seed:        ctx.Uint64(seedFlag.Name),
+		gasTarget:   ctx.Uint64(gasTargetFlag.Name),
+		force:       ctx.Bool(forceFlag.Name),
+		flushBlocks: defaultFlushBlocks,
 	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q (see dumpgen -h)", fs.Arg(0))
-	}
-	cfg := &config{out: *out, seed: *seed, gasTarget: *gasTarget, force: *force, flushBlocks: defaultFlushBlocks}
-	if *trie == "" {
+	if trie == "" {
 		return nil, errors.New("missing --trie: must be \"ubt\" or \"mpt\"")
 	}
-	kind, err := parseTrieKind(*trie)
+	kind, err := parseTrieKind(trie)
 	if err != nil {
 		return nil, err
 	}
 	cfg.trie = kind
-	if *entries <= 0 || *entries > maxEntries {
-		return nil, fmt.Errorf("invalid --entries %d: must be between 1 and %d", *entries, uint64(maxEntries))
+	if entries <= 0 || entries > maxEntries {
+		return nil, fmt.Errorf("invalid --entries %d: must be between 1 and %d", entries, uint64(maxEntries))
 	}
-	cfg.entries = uint64(*entries)
+	cfg.entries = uint64(entries)
 	if cfg.out == "" {
 		return nil, errors.New("missing --out: an output directory is required")
 	}
 	if cfg.gasTarget < minGasTarget || cfg.gasTarget > maxGasTarget {
 		return nil, fmt.Errorf("invalid --gas-target %d: must be between %d and %d", cfg.gasTarget, minGasTarget, uint64(maxGasTarget))
 	}
-	if cfg.workloads, err = parseWorkloads(*workloads); err != nil {
+	if cfg.workloads, err = parseWorkloads(workloads); err != nil {
 		return nil, err
 	}
 	for _, name := range cfg.workloads {
@@ -135,15 +118,15 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 	}
-	if *wlBlocks <= 0 || *wlBlocks > maxWorkloadBlocks {
-		return nil, fmt.Errorf("invalid --workload-blocks %d: must be between 1 and %d", *wlBlocks, maxWorkloadBlocks)
+	if wlBlocks <= 0 || wlBlocks > maxWorkloadBlocks {
+		return nil, fmt.Errorf("invalid --workload-blocks %d: must be between 1 and %d", wlBlocks, maxWorkloadBlocks)
 	}
-	cfg.workloadBlocks = uint64(*wlBlocks)
-	if *wlGas != 0 {
-		if *wlGas < minGasTarget || *wlGas > cfg.gasTarget {
-			return nil, fmt.Errorf("invalid --workload-gas-target %d: must be between %d and --gas-target %d", *wlGas, uint64(minGasTarget), cfg.gasTarget)
+	cfg.workloadBlocks = uint64(wlBlocks)
+	if wlGas != 0 {
+		if wlGas < minGasTarget || wlGas > cfg.gasTarget {
+			return nil, fmt.Errorf("invalid --workload-gas-target %d: must be between %d and --gas-target %d", wlGas, uint64(minGasTarget), cfg.gasTarget)
 		}
-		cfg.workloadGas = *wlGas
+		cfg.workloadGas = wlGas
 	}
 	return cfg, nil
 }

@@ -18,21 +18,38 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"statelab/tools/internal/dumpmanifest"
 )
+
+// parseFlags runs the command line up to its validation and returns the
+// config it would generate.
+func parseFlags(args []string) (*config, error) {
+	var cfg *config
+	app := newApp(io.Discard)
+	app.Writer = io.Discard
+	app.Action = func(ctx *cli.Context) (err error) {
+		cfg, err = configFromFlags(ctx)
+		return err
+	}
+	if err := app.Run(append([]string{"dumpgen"}, args...)); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
 
 // TestParseFlags checks defaults and that every bad command line is
 // rejected with an error naming the offending flag.
 func TestParseFlags(t *testing.T) {
 	out := t.TempDir()
-	cfg, err := parseFlags([]string{"--trie", "ubt", "--entries", "10", "--out", out}, io.Discard)
+	cfg, err := parseFlags([]string{"--trie", "ubt", "--entries", "10", "--out", out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +64,11 @@ func TestParseFlags(t *testing.T) {
 	if cfg.workloadGasTarget() != cfg.gasTarget {
 		t.Errorf("default workload gas target %d, want the gas target", cfg.workloadGasTarget())
 	}
-	cfg, err = parseFlags([]string{"--trie", "mpt", "--entries", "10", "--out", out, "--workload-gas-target", "5000000"}, io.Discard)
+	cfg, err = parseFlags([]string{"--trie", "mpt", "--entries", "10", "--out", out, "--workload-gas-target", "5000000"})
 	if err != nil || cfg.workloadGasTarget() != 5_000_000 || cfg.gasTarget != defaultGasTarget {
 		t.Errorf("--workload-gas-target 5000000: %+v, %v", cfg, err)
 	}
-	cfg, err = parseFlags([]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "sload_benchmark, erc20_approve", "--workload-blocks", "7"}, io.Discard)
+	cfg, err = parseFlags([]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workloads", "sload_benchmark, erc20_approve", "--workload-blocks", "7"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +76,12 @@ func TestParseFlags(t *testing.T) {
 		t.Errorf("workloads %q (want manifest order), blocks %d", cfg.workloads, cfg.workloadBlocks)
 	}
 	for _, none := range []string{"none", ""} {
-		cfg, err = parseFlags([]string{"--trie", "ubt", "--entries", "1", "--out", out, "--workloads", none}, io.Discard)
+		cfg, err = parseFlags([]string{"--trie", "ubt", "--entries", "1", "--out", out, "--workloads", none})
 		if err != nil || len(cfg.workloads) != 0 {
 			t.Errorf("--workloads %q: %v, %q", none, err, cfg.workloads)
 		}
 	}
-	cfg, err = parseFlags([]string{"--trie=mpt", "--entries=5", "--out", out, "--seed", "9", "--gas-target", "2000000", "--force"}, io.Discard)
+	cfg, err = parseFlags([]string{"--trie=mpt", "--entries=5", "--out", out, "--seed", "9", "--gas-target", "2000000", "--force"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +119,7 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"--trie", "ubt", "--entries", "3", "--out", out, "--workloads", "mixed_sload_sstore"}, "erc20 holder"},
 	}
 	for _, tt := range tests {
-		_, err := parseFlags(tt.args, io.Discard)
+		_, err := parseFlags(tt.args)
 		if err == nil {
 			t.Errorf("%q: no error", tt.args)
 			continue
@@ -119,8 +136,11 @@ func TestRunErrors(t *testing.T) {
 	if err := run([]string{"--trie", "xyz", "--entries", "5", "--out", t.TempDir()}, io.Discard); err == nil {
 		t.Fatal("bad --trie accepted")
 	}
-	if err := run([]string{"-h"}, io.Discard); !errors.Is(err, flag.ErrHelp) {
-		t.Fatalf("-h: got %v, want flag.ErrHelp", err)
+	app := newApp(io.Discard)
+	var help strings.Builder
+	app.Writer = &help
+	if err := app.Run([]string{"dumpgen", "-h"}); err != nil || !strings.Contains(help.String(), "--workload-gas-target") {
+		t.Fatalf("-h: error %v, help:\n%s", err, help.String())
 	}
 
 	dir := t.TempDir()

@@ -22,37 +22,114 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"statelab/tools/internal/cliutil"
 )
+
+// Flag categories of the help.
+const (
+	chainCategory    = "CHAIN"
+	workloadCategory = "WORKLOADS"
+	outputCategory   = "OUTPUT"
+)
+
+var (
+	trieFlag = &cli.StringFlag{
+		Name:     "trie",
+		Usage:    `state trie of the chain: "ubt" (binary, EIP-7864) or "mpt"`,
+		Category: chainCategory,
+	}
+	entriesFlag = &cli.Int64Flag{
+		Name:        "entries",
+		Usage:       "number of state entries the population creates (> 0)",
+		DefaultText: "none, required",
+		Category:    chainCategory,
+	}
+	seedFlag = &cli.Uint64Flag{
+		Name:     "seed",
+		Usage:    "seed of all derived keys, addresses and values",
+		Value:    defaultSeed,
+		Category: chainCategory,
+	}
+	gasTargetFlag = &cli.Uint64Flag{
+		Name:     "gas-target",
+		Usage:    "gas used per block; the gas limit is twice this",
+		Value:    defaultGasTarget,
+		Category: chainCategory,
+	}
+	workloadsFlag = &cli.StringFlag{
+		Name:     "workloads",
+		Usage:    `comma separated workloads to write, "all" or "none"`,
+		Value:    "all",
+		Category: workloadCategory,
+	}
+	workloadBlocksFlag = &cli.Int64Flag{
+		Name:     "workload-blocks",
+		Usage:    "blocks per workload file (> 0)",
+		Value:    defaultWorkloadBlocks,
+		Category: workloadCategory,
+	}
+	workloadGasFlag = &cli.Uint64Flag{
+		Name:        "workload-gas-target",
+		Usage:       "gas used per workload block, at most --gas-target",
+		DefaultText: "--gas-target",
+		Category:    workloadCategory,
+	}
+	outFlag = &cli.StringFlag{
+		Name:     "out",
+		Usage:    "output directory",
+		Category: outputCategory,
+	}
+	forceFlag = &cli.BoolFlag{
+		Name:     "force",
+		Usage:    "write into a non-empty --out, replacing a previous dump",
+		Category: outputCategory,
+	}
+)
+
+// newApp returns the command line application; progress goes to log.
+func newApp(log io.Writer) *cli.App {
+	app := cliutil.NewApp("dumpgen", "write an offline synthetic chain for geth import")
+	app.UsageText = "dumpgen --trie ubt|mpt --entries N --out DIR [--seed S] [--gas-target G]\n" +
+		"        [--workloads all|none|NAME,...] [--workload-blocks K] [--workload-gas-target W] [--force]"
+	app.Description = description
+	app.Flags = []cli.Flag{trieFlag, entriesFlag, seedFlag, gasTargetFlag, workloadsFlag, workloadBlocksFlag, workloadGasFlag, outFlag, forceFlag}
+	app.Action = func(ctx *cli.Context) error {
+		cfg, err := configFromFlags(ctx)
+		if err != nil {
+			return err
+		}
+		_, err = makeDump(cfg, log)
+		return err
+	}
+	return app
+}
 
 func main() {
 	tuneGC()
 	stop, err := startProfile()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "dumpgen:", err)
-		os.Exit(1)
+		cliutil.Exit("dumpgen", err)
 	}
 	err = run(os.Args[1:], os.Stderr)
 	stop()
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			os.Exit(0)
-		}
-		fmt.Fprintln(os.Stderr, "dumpgen:", err)
-		os.Exit(1)
-	}
+	cliutil.Exit("dumpgen", err)
 }
 
 // run executes a dumpgen command line, logging to stderr.
 func run(args []string, stderr io.Writer) error {
-	cfg, err := parseFlags(args, stderr)
-	if err != nil {
-		return err
+	return newApp(stderr).Run(append([]string{"dumpgen"}, args...))
+}
+
+// unexpectedArgs is the error for arguments after the flags.
+func unexpectedArgs(ctx *cli.Context) error {
+	if ctx.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (see dumpgen -h)", ctx.Args().First())
 	}
-	_, err = makeDump(cfg, stderr)
-	return err
+	return nil
 }
