@@ -13,6 +13,7 @@
 //
 // You should have received a copy of the GNU Lesser General Public License
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
 // Command chaininfo reads the head of a stopped geth datadir and checks it against
 // a dumpgen manifest. head, verify and files open the chain database
 // read-only and never write; persist writes the state that a path-scheme
@@ -29,76 +30,144 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/urfave/cli/v2"
+
 	"statelab/tools/internal/chainhead"
+	"statelab/tools/internal/cliutil"
 	"statelab/tools/internal/dumpmanifest"
 )
 
-func main() {
-	if err := run(os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "chaininfo:", err)
-		os.Exit(1)
+var (
+	datadirFlag = &cli.StringFlag{
+		Name:  "datadir",
+		Usage: "geth data directory (of a stopped geth)",
 	}
-}
+	manifestFlag = &cli.StringFlag{
+		Name:  "manifest",
+		Usage: "dumpgen manifest.json",
+	}
+	fileFlag = &cli.StringFlag{
+		Name:        "file",
+		Usage:       "manifest file whose end the head must be",
+		DefaultText: "the last population file",
+	}
+	roleFlag = &cli.StringFlag{
+		Name:        "role",
+		Usage:       "list only files of this role (population, workload)",
+		DefaultText: "every file",
+	}
+)
 
-func run(args []string, out io.Writer) error {
-	if len(args) == 0 {
+var (
+	headCommand = &cli.Command{
+		Name:         "head",
+		Usage:        "print the head's number, hash, state root and group depth as JSON",
+		Flags:        []cli.Flag{datadirFlag},
+		Action:       head,
+		OnUsageError: cliutil.UsageError,
+	}
+	verifyCommand = &cli.Command{
+		Name:         "verify",
+		Usage:        "exit 1 unless the head is the end of a file of the manifest",
+		Flags:        []cli.Flag{datadirFlag, manifestFlag, fileFlag},
+		Action:       verify,
+		OnUsageError: cliutil.UsageError,
+	}
+	filesCommand = &cli.Command{
+		Name:         "files",
+		Usage:        "list the manifest's files, in import order",
+		Flags:        []cli.Flag{manifestFlag, roleFlag},
+		Action:       files,
+		OnUsageError: cliutil.UsageError,
+	}
+	persistCommand = &cli.Command{
+		Name:         "persist",
+		Usage:        "write the state layers a path-scheme datadir keeps in its journal to disk",
+		Flags:        []cli.Flag{datadirFlag},
+		Action:       persist,
+		OnUsageError: cliutil.UsageError,
+	}
+)
+
+// newApp returns the command line application, printing to out.
+func newApp(out io.Writer) *cli.App {
+	app := cliutil.NewApp("chaininfo", "read the head of a stopped geth datadir and check it against a manifest")
+	app.Commands = []*cli.Command{headCommand, verifyCommand, filesCommand, persistCommand}
+	app.Action = func(ctx *cli.Context) error {
+		if ctx.NArg() > 0 {
+			return fmt.Errorf("unknown command %q (head, verify, files, persist)", ctx.Args().First())
+		}
 		return errors.New("usage: chaininfo head|verify|files|persist [flags]")
 	}
-	fs := flag.NewFlagSet("chaininfo "+args[0], flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	datadir := fs.String("datadir", "", "geth data directory")
-	manifestPath := fs.String("manifest", "", "dumpgen manifest.json")
-	file := fs.String("file", "", "manifest file whose end the head must be (default: the last population file)")
-	role := fs.String("role", "", "list only files of this role")
-	if err := fs.Parse(args[1:]); err != nil {
-		return fmt.Errorf("%s: %v", args[0], err)
+	app.Writer = out
+	return app
+}
+
+func main() {
+	cliutil.Exit("chaininfo", newApp(os.Stdout).Run(os.Args))
+}
+
+// head prints the head of --datadir.
+func head(ctx *cli.Context) error {
+	if err := cliutil.NoArgs(ctx); err != nil {
+		return err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("%s: unexpected arguments %v", args[0], fs.Args())
+	h, err := chainhead.Read(ctx.String(datadirFlag.Name))
+	if err != nil {
+		return err
 	}
-	switch args[0] {
-	case "head":
-		head, err := chainhead.Read(*datadir)
-		if err != nil {
-			return err
-		}
-		return printJSON(out, head)
-	case "verify":
-		m, err := dumpmanifest.Read(*manifestPath)
-		if err != nil {
-			return err
-		}
-		head, want, err := chainhead.Verify(*datadir, m, *file)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "ok: block %d state root %s matches %s (group depth %d)\n", head.Number, head.Root.Hex(), want.File, head.GroupDepth)
-		return nil
-	case "persist":
-		res, err := persistState(*datadir)
-		if err != nil {
-			return err
-		}
-		return printJSON(out, res)
-	case "files":
-		m, err := dumpmanifest.Read(*manifestPath)
-		if err != nil {
-			return err
-		}
-		for _, f := range m.Files {
-			if *role == "" || f.Role == *role {
-				fmt.Fprintln(out, f.File)
-			}
-		}
-		return nil
-	default:
-		return fmt.Errorf("unknown command %q (head, verify, files, persist)", args[0])
+	return printJSON(ctx.App.Writer, h)
+}
+
+// verify checks the head of --datadir against the end of --file of --manifest.
+func verify(ctx *cli.Context) error {
+	if err := cliutil.NoArgs(ctx); err != nil {
+		return err
 	}
+	m, err := dumpmanifest.Read(ctx.String(manifestFlag.Name))
+	if err != nil {
+		return err
+	}
+	h, want, err := chainhead.Verify(ctx.String(datadirFlag.Name), m, ctx.String(fileFlag.Name))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ctx.App.Writer, "ok: block %d state root %s matches %s (group depth %d)\n", h.Number, h.Root.Hex(), want.File, h.GroupDepth)
+	return nil
+}
+
+// files lists the files of --manifest, of --role if given.
+func files(ctx *cli.Context) error {
+	if err := cliutil.NoArgs(ctx); err != nil {
+		return err
+	}
+	m, err := dumpmanifest.Read(ctx.String(manifestFlag.Name))
+	if err != nil {
+		return err
+	}
+	role := ctx.String(roleFlag.Name)
+	for _, f := range m.Files {
+		if role == "" || f.Role == role {
+			fmt.Fprintln(ctx.App.Writer, f.File)
+		}
+	}
+	return nil
+}
+
+// persist writes the journaled state of --datadir to disk.
+func persist(ctx *cli.Context) error {
+	if err := cliutil.NoArgs(ctx); err != nil {
+		return err
+	}
+	res, err := persistState(ctx.String(datadirFlag.Name))
+	if err != nil {
+		return err
+	}
+	return printJSON(ctx.App.Writer, res)
 }
 
 func printJSON(out io.Writer, v any) error {

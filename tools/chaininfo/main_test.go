@@ -16,14 +16,61 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/dumpmanifest"
 )
 
+// TestRunErrors checks that bad command lines fail with an error naming what
+// is wrong.
 func TestRunErrors(t *testing.T) {
-	for _, args := range [][]string{nil, {"bogus"}, {"head"}, {"verify", "--datadir", t.TempDir()}, {"head", "--nope"}} {
-		if err := run(args, new(strings.Builder)); err == nil {
-			t.Errorf("chaininfo %v: no error", args)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "usage: chaininfo head|verify|files|persist [flags]"},
+		{[]string{"bogus"}, `unknown command "bogus"`},
+		{[]string{"head"}, "--datadir is required"},
+		{[]string{"head", "--datadir", dir}, "holds no chain database"},
+		{[]string{"verify", "--datadir", dir}, "no manifest given"},
+		{[]string{"files", "--manifest", dir + "/none.json"}, "no such file"},
+		{[]string{"head", "--nope"}, "head: flag provided but not defined: -nope (see chaininfo head -h)"},
+		{[]string{"persist", "--datadir", dir, "extra"}, "unexpected arguments [extra]"},
+	} {
+		var out strings.Builder
+		err := newApp(&out).Run(append([]string{"chaininfo"}, tc.args...))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("chaininfo %v: error %v, want %q", tc.args, err, tc.want)
+		}
+		if out.Len() > 0 {
+			t.Errorf("chaininfo %v printed %q on error", tc.args, out.String())
+		}
+	}
+}
+
+// TestFiles lists a manifest's files, all of them and those of one role.
+func TestFiles(t *testing.T) {
+	m := &dumpmanifest.Manifest{Genesis: "genesis.json", Files: []dumpmanifest.File{
+		{File: "population.rlp", Role: dumpmanifest.RolePopulation},
+		{File: "workload_a.rlp", Role: dumpmanifest.RoleWorkload, Workload: "a"},
+	}}
+	path := filepath.Join(t.TempDir(), dumpmanifest.FileName)
+	if err := m.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"files", "--manifest", path}, "population.rlp\nworkload_a.rlp\n"},
+		{[]string{"files", "-manifest", path, "-role", "workload"}, "workload_a.rlp\n"},
+	} {
+		var out strings.Builder
+		if err := newApp(&out).Run(append([]string{"chaininfo"}, tc.args...)); err != nil || out.String() != tc.want {
+			t.Errorf("chaininfo %v: %q, %v; want %q", tc.args, out.String(), err, tc.want)
 		}
 	}
 }
