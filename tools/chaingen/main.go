@@ -47,49 +47,87 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"statelab/tools/internal/cliutil"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "chaingen:", err)
-		os.Exit(1)
+var (
+	trieFlag = &cli.StringFlag{
+		Name:  "trie",
+		Usage: "state kind: mpt (Prague, all system contracts) or ubt (binary trie from genesis)",
+		Value: "mpt",
 	}
+	blocksFlag = &cli.IntFlag{
+		Name:  "blocks",
+		Usage: "number of blocks (1 to 10000)",
+		Value: 6,
+	}
+	outFlag = &cli.StringFlag{
+		Name:  "out",
+		Usage: "output directory",
+	}
+	forceFlag = &cli.BoolFlag{
+		Name:  "force",
+		Usage: "overwrite an existing output directory's files",
+	}
+)
+
+// newApp returns the command line application, printing to out.
+func newApp(out io.Writer) *cli.App {
+	app := cliutil.NewApp("chaingen", "write a chain of dumpgen-unlike blocks made by geth's chain maker")
+	app.UsageText = "chaingen --trie mpt|ubt --out DIR [--blocks N] [--force]"
+	app.Flags = []cli.Flag{trieFlag, blocksFlag, outFlag, forceFlag}
+	app.Action = generateChain
+	app.Writer = out
+	return app
 }
 
+func main() {
+	cliutil.Exit("chaingen", newApp(os.Stdout).Run(os.Args))
+}
+
+// run executes a chaingen command line, printing to stdout.
 func run(args []string) error {
-	fs := flag.NewFlagSet("chaingen", flag.ContinueOnError)
-	trie := fs.String("trie", "mpt", "state kind: mpt (Prague, all system contracts) or ubt (binary trie from genesis)")
-	blocks := fs.Int("blocks", 6, "number of blocks")
-	out := fs.String("out", "", "output directory")
-	force := fs.Bool("force", false, "overwrite an existing output directory's files")
-	if err := fs.Parse(args); err != nil {
+	return newApp(os.Stdout).Run(append([]string{"chaingen"}, args...))
+}
+
+// generateChain generates the chain the flags describe and writes it.
+func generateChain(ctx *cli.Context) error {
+	if err := cliutil.NoArgs(ctx); err != nil {
 		return err
 	}
-	if *out == "" {
+	var (
+		trie   = ctx.String(trieFlag.Name)
+		blocks = ctx.Int(blocksFlag.Name)
+		out    = ctx.String(outFlag.Name)
+	)
+	if out == "" {
 		return errors.New("--out is required")
 	}
-	if *blocks < 1 || *blocks > 10000 {
-		return fmt.Errorf("invalid --blocks %d (want 1 to 10000)", *blocks)
+	if blocks < 1 || blocks > 10000 {
+		return fmt.Errorf("invalid --blocks %d (want 1 to 10000)", blocks)
 	}
-	if *trie != "mpt" && *trie != "ubt" {
-		return fmt.Errorf("invalid --trie %q (want mpt or ubt)", *trie)
+	if trie != "mpt" && trie != "ubt" {
+		return fmt.Errorf("invalid --trie %q (want mpt or ubt)", trie)
 	}
-	if !*force {
-		if _, err := os.Stat(*out); err == nil {
-			return fmt.Errorf("%s exists (use --force to overwrite its files)", *out)
+	if !ctx.Bool(forceFlag.Name) {
+		if _, err := os.Stat(out); err == nil {
+			return fmt.Errorf("%s exists (use --force to overwrite its files)", out)
 		}
 	}
-	c, err := generate(*trie, *blocks)
+	c, err := generate(trie, blocks)
 	if err != nil {
 		return err
 	}
-	if err := c.write(*out); err != nil {
+	if err := c.write(out); err != nil {
 		return err
 	}
-	fmt.Printf("chaingen: wrote %s: %s chain of %d blocks, %d transactions, head root %s\n",
-		*out, *trie, len(c.blocks), c.txs(), c.blocks[len(c.blocks)-1].Root().Hex())
+	fmt.Fprintf(ctx.App.Writer, "chaingen: wrote %s: %s chain of %d blocks, %d transactions, head root %s\n",
+		out, trie, len(c.blocks), c.txs(), c.blocks[len(c.blocks)-1].Root().Hex())
 	return nil
 }

@@ -39,36 +39,60 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"statelab/tools/internal/cliutil"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "fixturechain:", err)
-		os.Exit(1)
+var (
+	outFlag = &cli.StringFlag{
+		Name:  "out",
+		Usage: "output directory (one subdirectory per test)",
 	}
+	forceFlag = &cli.BoolFlag{
+		Name:  "force",
+		Usage: "overwrite the files of tests already in --out",
+	}
+)
+
+// newApp returns the command line application, printing to out.
+func newApp(out io.Writer) *cli.App {
+	app := cliutil.NewApp("fixturechain", "turn blockchain test fixtures into chain directories for geth init and import")
+	app.UsageText = "fixturechain --out DIR [--force] FILE|DIR..."
+	app.Flags = []cli.Flag{outFlag, forceFlag}
+	app.Action = convert
+	app.Writer = out
+	return app
 }
 
+func main() {
+	cliutil.Exit("fixturechain", newApp(os.Stdout).Run(os.Args))
+}
+
+// run executes a fixturechain command line, printing to stdout.
 func run(args []string) error {
-	flags := flag.NewFlagSet("fixturechain", flag.ContinueOnError)
-	out := flags.String("out", "", "output directory (one subdirectory per test)")
-	force := flags.Bool("force", false, "overwrite the files of tests already in --out")
-	if err := flags.Parse(args); err != nil {
-		return err
-	}
-	if *out == "" {
+	return newApp(os.Stdout).Run(append([]string{"fixturechain"}, args...))
+}
+
+// convert writes a chain directory for every convertible test of the fixture
+// files and directories given as arguments, and counts the others by reason.
+func convert(ctx *cli.Context) error {
+	out, w := ctx.String(outFlag.Name), ctx.App.Writer
+	if out == "" {
 		return errors.New("--out is required")
 	}
-	if flags.NArg() == 0 {
+	if ctx.NArg() == 0 {
 		return errors.New("no fixture files or directories given")
 	}
-	files, err := fixtureFiles(flags.Args())
+	files, err := fixtureFiles(ctx.Args().Slice())
 	if err != nil {
 		return err
 	}
@@ -88,23 +112,23 @@ func run(args []string) error {
 				skipped[skipReason(err)]++
 				continue
 			}
-			if err := c.write(*out, names.unique(c.dirName()), *force, file); err != nil {
+			if err := c.write(out, names.unique(c.dirName()), ctx.Bool(forceFlag.Name), file); err != nil {
 				return err
 			}
 			written++
 		}
 		if (i+1)%200 == 0 {
-			fmt.Printf("fixturechain: %d/%d files, %d chains written\n", i+1, len(files), written)
+			fmt.Fprintf(w, "fixturechain: %d/%d files, %d chains written\n", i+1, len(files), written)
 		}
 	}
-	fmt.Printf("fixturechain: %d chains written to %s from %d files\n", written, *out, len(files))
+	fmt.Fprintf(w, "fixturechain: %d chains written to %s from %d files\n", written, out, len(files))
 	reasons := make([]string, 0, len(skipped))
 	for r := range skipped {
 		reasons = append(reasons, r)
 	}
 	sort.Strings(reasons)
 	for _, r := range reasons {
-		fmt.Printf("  skipped %d: %s\n", skipped[r], r)
+		fmt.Fprintf(w, "  skipped %d: %s\n", skipped[r], r)
 	}
 	return nil
 }
