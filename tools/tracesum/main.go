@@ -145,10 +145,7 @@ func newApp(out io.Writer) *cli.App {
 }
 
 func main() {
-	if err := newApp(os.Stdout).Run(os.Args); err != nil {
-		fmt.Fprintln(os.Stderr, "tracesum:", err)
-		os.Exit(1)
-	}
+	cliutil.Exit("tracesum", newApp(os.Stdout).Run(os.Args))
 }
 
 // action loads the selected blocks' traces (or, with --from-json, earlier
