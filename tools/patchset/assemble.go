@@ -102,7 +102,7 @@ func (ws *workspace) treeState() (head string, dirty bool, err error) {
 // "upstream" and one commit per patch (its hunks and its overlay files). It does
 // nothing if the inputs are unchanged and the tree is as assembled or last
 // exported, and refuses to throw away commits or changes that were not exported
-// unless STATELAB_DISCARD=1.
+// unless ws.discard (--discard, STATELAB_DISCARD=1) is set.
 func (ws *workspace) assemble() error {
 	up, err := ws.upstream()
 	if err != nil {
@@ -122,7 +122,7 @@ func (ws *workspace) assemble() error {
 		ws.logf("build/go-ethereum is up to date")
 		return nil
 	case head != "" && stampHead != "" && (head != stampHead || dirty):
-		if os.Getenv("STATELAB_DISCARD") != "1" {
+		if !ws.discard {
 			return errors.New("build/go-ethereum has commits or changes that are not exported; run './build.sh export' first (or STATELAB_DISCARD=1 ./build.sh to throw them away)")
 		}
 		ws.logf("discarding unexported work in build/go-ethereum (STATELAB_DISCARD=1)")

@@ -152,7 +152,7 @@ func TestAssembleRefusesFuzz(t *testing.T) {
 }
 
 // TestAssembleGuardsUnexportedWork commits in the tree without exporting: a
-// reassembly (after an input changed) must refuse unless STATELAB_DISCARD=1.
+// reassembly (after an input changed) must refuse unless --discard.
 func TestAssembleGuardsUnexportedWork(t *testing.T) {
 	f := newFixture(t)
 	f.twoPatches()
@@ -164,7 +164,7 @@ func TestAssembleGuardsUnexportedWork(t *testing.T) {
 	if err := f.ws.assemble(); err == nil || !strings.Contains(err.Error(), "not exported") {
 		t.Fatalf("assemble over an unexported commit: %v", err)
 	}
-	t.Setenv("STATELAB_DISCARD", "1")
+	f.ws.discard = true
 	f.mustAssemble()
 	if _, err := os.Stat(filepath.Join(f.ws.tree, "core", "more.go")); !os.IsNotExist(err) {
 		t.Error("the discarded commit is still in the tree")

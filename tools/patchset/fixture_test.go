@@ -55,7 +55,6 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	t.Setenv("STATELAB_DISCARD", "")
 	upDir, root := t.TempDir(), t.TempDir()
 	for name, content := range upstreamFiles {
 		writeFile(t, filepath.Join(upDir, name), content)

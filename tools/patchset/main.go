@@ -17,8 +17,9 @@
 // Command patchset keeps statelab's patch series: it checks the series, assembles
 // build/go-ethereum from the pinned upstream module and patches/, writes the
 // assembled tree back (export), writes upstream pull requests (pr), proves that
-// every patch stands alone (check) and runs the test suite (test). ./build.sh
-// builds it and runs it; the commands are those of ./build.sh:
+// every patch stands alone (check), runs the test suite (test) and the main
+// job (run). ./build.sh builds it and runs it; the commands are those of
+// ./build.sh:
 //
 //	patchset build           assemble build/go-ethereum, build build/bin/{geth,evm,geth-upstream} and the tools
 //	patchset assemble        only assemble build/go-ethereum
@@ -29,97 +30,148 @@
 //	patchset export          write the assembled tree back to patches/, the overlay files and the overview
 //	patchset pr NAME         write build/pr/NAME.patch and build/pr/NAME.md
 //	patchset overview        regenerate docs/fork-overview.md from patches/
+//	patchset run             the main job: build, generate, init, import with telemetry, verify, summarize
 //
-// The program runs in the repository root (or -C DIR). Environment:
-// STATELAB_DISCARD=1 lets assembly throw away unexported work in the tree;
-// STATELAB_CHECK=NAME checks one patch only.
+// The program runs in the repository root (or -C DIR). Every setting is a flag,
+// most with an environment variable (patchset -h, patchset run -h).
 package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"statelab/tools/internal/cliutil"
 )
 
-// errUsage marks a command line that names no known command.
-var errUsage = errors.New("usage")
-
-func main() {
-	root := flag.String("C", ".", "statelab repository root")
-	flag.Usage = usage
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
-	ws, err := newWorkspace(ctx, *root, os.Stderr)
-	if err == nil {
-		err = run(ws, flag.Args())
+var (
+	rootFlag = &cli.StringFlag{
+		Name:  "C",
+		Usage: "statelab repository root",
+		Value: ".",
 	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "build.sh: error: %v\n", err)
-		if errors.Is(err, errUsage) {
-			usage()
-		}
-		os.Exit(1)
+	discardFlag = &cli.BoolFlag{
+		Name:    "discard",
+		Usage:   "let assembly throw away commits and changes in build/go-ethereum that were not exported",
+		EnvVars: []string{"STATELAB_DISCARD"},
 	}
-}
-
-func usage() {
-	fmt.Fprint(os.Stderr, `usage: ./build.sh [command]
-
-  build         assemble build/go-ethereum and build geth, evm, geth-upstream and the tools (default)
-  assemble      only assemble build/go-ethereum
-  lint          the series checks and the overlay rule (no assembly)
-  test          the test suite (what CI runs)
-  check         each patch alone on pristine upstream after its declared dependencies
-  export        write build/go-ethereum back to patches/, the overlay files and docs/fork-overview.md
-  pr NAME       write build/pr/NAME.patch (git am-able on upstream) and build/pr/NAME.md (PR body)
-  overview      regenerate docs/fork-overview.md
-  run           the README's main job (build.sh itself runs it)
-`)
-}
-
-// run runs one command.
-func run(ws *workspace, args []string) error {
-	cmd := "build"
-	if len(args) > 0 {
-		cmd, args = args[0], args[1:]
+	checkPatchFlag = &cli.StringFlag{
+		Name:        "patch",
+		Usage:       "check only the patch of this name",
+		EnvVars:     []string{"STATELAB_CHECK"},
+		DefaultText: "every patch",
 	}
-	if cmd != "pr" && len(args) > 0 {
-		return fmt.Errorf("%s takes no arguments (got %q)", cmd, args)
-	}
-	switch cmd {
-	case "build":
+)
+
+// Commands without flags of their own; check, pr and run are below.
+var (
+	buildCommand = wsCommand("build", "assemble build/go-ethereum and build geth, evm, geth-upstream and the tools (the default)", func(ws *workspace, _ *cli.Context) error {
 		if err := ws.assemble(); err != nil {
 			return err
 		}
 		return ws.buildBinaries()
-	case "assemble":
+	})
+	assembleCommand = wsCommand("assemble", "only assemble build/go-ethereum", func(ws *workspace, _ *cli.Context) error {
 		return ws.assemble()
-	case "lint":
+	})
+	lintCommand = wsCommand("lint", "the series checks and the overlay rule (no assembly)", func(ws *workspace, _ *cli.Context) error {
 		return ws.lintOrFail()
-	case "test":
+	})
+	testCommand = wsCommand("test", "the test suite (what CI runs)", func(ws *workspace, _ *cli.Context) error {
 		return ws.test()
-	case "check":
-		return ws.check(os.Getenv("STATELAB_CHECK"))
-	case "export":
+	})
+	exportCommand = wsCommand("export", "write build/go-ethereum back to patches/, the overlay files and docs/fork-overview.md", func(ws *workspace, _ *cli.Context) error {
 		return ws.export()
-	case "pr":
-		if len(args) != 1 {
-			names, _ := ws.seriesNames()
-			return fmt.Errorf("usage: ./build.sh pr NAME (names: %v)", names)
-		}
-		return ws.pr(args[0])
-	case "overview":
+	})
+	overviewCommand = wsCommand("overview", "regenerate docs/fork-overview.md", func(ws *workspace, _ *cli.Context) error {
 		return ws.writeOverview()
-	case "help", "-h", "--help":
-		usage()
-		return nil
-	default:
-		return fmt.Errorf("unknown command %q (%w below)", cmd, errUsage)
+	})
+	checkCommand = withFlags(wsCommand("check", "each patch alone on pristine upstream after its declared dependencies", func(ws *workspace, ctx *cli.Context) error {
+		return ws.check(ctx.String(checkPatchFlag.Name))
+	}), checkPatchFlag)
+	prCommand = &cli.Command{
+		Name:         "pr",
+		Usage:        "write build/pr/NAME.patch (git am-able on upstream) and build/pr/NAME.md (PR body)",
+		ArgsUsage:    "NAME",
+		OnUsageError: cliutil.UsageError,
+		Action: func(ctx *cli.Context) error {
+			ws, err := workspaceOf(ctx)
+			if err != nil {
+				return err
+			}
+			if ctx.NArg() != 1 {
+				names, _ := ws.seriesNames()
+				return fmt.Errorf("usage: ./build.sh pr NAME (names: %v)", names)
+			}
+			return ws.pr(ctx.Args().First())
+		},
 	}
+)
+
+// newApp returns the command line application.
+func newApp() *cli.App {
+	app := cliutil.NewApp("patchset", "keep statelab's patch series and run its jobs (./build.sh runs it)")
+	app.UsageText = "./build.sh [command] [flags]  (patchset [-C DIR] [--discard] command [flags])"
+	app.Flags = []cli.Flag{rootFlag, discardFlag}
+	app.Commands = []*cli.Command{buildCommand, assembleCommand, lintCommand, testCommand, checkCommand, exportCommand, prCommand, overviewCommand, runCommand}
+	app.Action = func(ctx *cli.Context) error {
+		switch {
+		case ctx.Args().First() == "help":
+			return cli.ShowAppHelp(ctx)
+		case ctx.NArg() > 0:
+			return fmt.Errorf("unknown command %q (see ./build.sh help)", ctx.Args().First())
+		}
+		return buildCommand.Action(ctx)
+	}
+	return app
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := newApp().RunContext(ctx, os.Args)
+	stop()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "build.sh: error: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// wsCommand returns a command that takes no arguments and runs action on the
+// workspace the global flags name.
+func wsCommand(name, usage string, action func(*workspace, *cli.Context) error) *cli.Command {
+	return &cli.Command{
+		Name:         name,
+		Usage:        usage,
+		OnUsageError: cliutil.UsageError,
+		Action: func(ctx *cli.Context) error {
+			if ctx.NArg() > 0 {
+				return fmt.Errorf("%s takes no arguments (got %q)", name, ctx.Args().Slice())
+			}
+			ws, err := workspaceOf(ctx)
+			if err != nil {
+				return err
+			}
+			return action(ws, ctx)
+		},
+	}
+}
+
+// withFlags gives a command flags.
+func withFlags(cmd *cli.Command, flags ...cli.Flag) *cli.Command {
+	cmd.Flags = append(cmd.Flags, flags...)
+	return cmd
+}
+
+// workspaceOf returns the workspace of the global flags, logging to stderr.
+func workspaceOf(ctx *cli.Context) (*workspace, error) {
+	ws, err := newWorkspace(ctx.Context, ctx.String(rootFlag.Name), os.Stderr)
+	if err != nil {
+		return nil, err
+	}
+	ws.discard = ctx.Bool(discardFlag.Name)
+	return ws, nil
 }

@@ -49,6 +49,10 @@ type workspace struct {
 	bin   string // build/bin
 	log   io.Writer
 
+	// discard lets assembly throw away commits and changes in the tree
+	// that were not exported (--discard, STATELAB_DISCARD=1).
+	discard bool
+
 	up *upstream // resolved on first use
 }
 

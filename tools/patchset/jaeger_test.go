@@ -1,0 +1,114 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// fakeJaegerScript is a tracing/jaeger.sh that records each call with the
+// directory and two of the ports it was given.
+const fakeJaegerScript = `#!/bin/sh
+echo "$1 dir=$STATELAB_JAEGER_DIR http=$STATELAB_JAEGER_OTLP_HTTP_PORT query=$STATELAB_JAEGER_QUERY_PORT bin=$STATELAB_JAEGER_BIN" >>"$(dirname "$0")/calls"
+`
+
+// fakeRoot returns a workspace in a new repository root with the fake
+// tracing/jaeger.sh, whose calls it records in tracing/calls.
+func fakeRoot(t *testing.T, ctx context.Context) *workspace {
+	t.Helper()
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), fixtureGoMod)
+	writeExecutable(t, filepath.Join(root, "tracing", "jaeger.sh"), fakeJaegerScript)
+	ws, err := newWorkspace(ctx, root, &strings.Builder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+func writeExecutable(t *testing.T, path, content string) {
+	t.Helper()
+	writeFile(t, path, content)
+	if err := os.Chmod(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// jaegerCalls returns the calls of the fake tracing/jaeger.sh.
+func jaegerCalls(t *testing.T, ws *workspace) []string {
+	t.Helper()
+	blob, err := os.ReadFile(filepath.Join(ws.root, "tracing", "calls"))
+	if os.IsNotExist(err) {
+		return nil
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(blob)), "\n")
+}
+
+// TestJaegerRun starts and stops run's Jaeger through tracing/jaeger.sh: the
+// ports asked for are kept, the others are free ones, the caller's other
+// variables pass through, and stop works after the run was interrupted.
+func TestJaegerRun(t *testing.T) {
+	t.Setenv("STATELAB_JAEGER_BIN", "/opt/jaeger")
+	ctx, cancel := context.WithCancel(context.Background())
+	ws := fakeRoot(t, ctx)
+	dir := filepath.Join(t.TempDir(), "jaeger")
+	j, err := newJaegerRun(ws, dir, jaegerPorts{query: 23456})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := j.ports
+	seen := map[int]bool{}
+	for _, port := range []int{p.otlpGRPC, p.otlpHTTP, p.query, p.queryGRPC, p.health} {
+		if port <= 0 || seen[port] {
+			t.Errorf("ports %+v: want five distinct ports", p)
+		}
+		seen[port] = true
+	}
+	if p.query != 23456 {
+		t.Errorf("query port %d, want the one asked for", p.query)
+	}
+	if got, want := j.otlpEndpoint(), "http://127.0.0.1:"+strconv.Itoa(p.otlpHTTP); got != want {
+		t.Errorf("endpoint %s, want %s", got, want)
+	}
+	if got := j.queryURL(); got != "http://127.0.0.1:23456" {
+		t.Errorf("query URL %s", got)
+	}
+	if err := j.start(); err != nil {
+		t.Fatal(err)
+	}
+	cancel() // an interrupted run still stops its Jaeger
+	if err := j.stop(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"start dir=" + dir + " http=" + strconv.Itoa(p.otlpHTTP) + " query=23456 bin=/opt/jaeger",
+		"stop dir=" + dir + " http=" + strconv.Itoa(p.otlpHTTP) + " query=23456 bin=/opt/jaeger",
+	}
+	if got := jaegerCalls(t, ws); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("jaeger.sh calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(j.stopCommand(), "STATELAB_JAEGER_DIR="+dir) {
+		t.Errorf("stop command %q does not name the directory", j.stopCommand())
+	}
+}
