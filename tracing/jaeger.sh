@@ -29,6 +29,8 @@
 # Ports (on that address): STATELAB_JAEGER_OTLP_GRPC_PORT (4317), _OTLP_HTTP_PORT (4318),
 # _QUERY_PORT (16686: the query API /api/traces, /api/v3/traces, and the UI if the
 # binary has it), _QUERY_GRPC_PORT (16685), _HEALTH_PORT (13133).
+# README.md's "Environment variables" table lists these with every other STATELAB_*
+# variable (./build.sh run sets the directory and the ports of its own Jaeger).
 set -euo pipefail
 
 JAEGER_MODULE=github.com/jaegertracing/jaeger
