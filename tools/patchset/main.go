@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -131,13 +132,31 @@ func newApp() *cli.App {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newApp().RunContext(ctx, os.Args)
-	stop()
-	if err != nil {
+	ctx, interrupted := interruptContext()
+	if err := newApp().RunContext(ctx, os.Args); err != nil {
 		fmt.Fprintf(os.Stderr, "build.sh: error: %v\n", err)
+		if sig := interrupted(); sig != 0 {
+			os.Exit(128 + int(sig)) // as a shell reports a program the signal ended
+		}
 		os.Exit(1)
 	}
+}
+
+// interruptContext returns a context that is canceled on the first SIGINT or
+// SIGTERM, so that commands stop their child programs and clean up, and a
+// function that says which of the signals arrived (0: none).
+func interruptContext() (context.Context, func() syscall.Signal) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var got atomic.Int32
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		sig := <-sigs
+		signal.Stop(sigs) // a second interrupt ends the program at once
+		got.Store(int32(sig.(syscall.Signal)))
+		cancel()
+	}()
+	return ctx, func() syscall.Signal { return syscall.Signal(got.Load()) }
 }
 
 // wsCommand returns a command that takes no arguments and runs action on the

@@ -17,7 +17,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -432,7 +431,7 @@ func (j *mainJob) runLogged(name string, env []string, prog string, args ...stri
 			fmt.Fprintln(j.ws.log, tailLines(string(blob), 20))
 		}
 		if j.ws.ctx.Err() != nil {
-			err = errors.Join(err, j.ws.ctx.Err())
+			return fmt.Errorf("interrupted (%v); see %s", err, path)
 		}
 		return fmt.Errorf("%v; see %s", err, path)
 	}
