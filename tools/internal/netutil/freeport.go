@@ -27,9 +27,8 @@ import (
 )
 
 // The ports FreePort chooses from when the kernel's ephemeral range starts
-// above them: below Jaeger's default query (16686) and build.sh run's
-// (14317 and up), and away from the ephemeral range, from which every
-// outgoing connection takes its local port.
+// above them: below Jaeger's default query port (16686), and away from the
+// ephemeral range, from which every outgoing connection takes its local port.
 const (
 	firstPort = 10000
 	lastPort  = 13999
