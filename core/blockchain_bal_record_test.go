@@ -209,7 +209,7 @@ func TestBALRecordSameRoot(t *testing.T) {
 			ref, path, recorded := recordBALSidecar(t, kind, gspec, blocks, "rec.bal.json")
 			checkRecordedCases(t, gspec.Config, blocks, recorded)
 			runs := []struct {
-				typ  int
+				typ  balsidecar.Type
 				warm string
 			}{
 				{balsidecar.TypeKeys, BALWarmBeside}, {balsidecar.TypeSlotValues, BALWarmBeside},

@@ -58,8 +58,8 @@ const (
 // by the insertion goroutine; its counters may be read concurrently.
 type BALSidecar struct {
 	file    *balsidecar.File
-	name    string // file name, for messages
-	typ     int    // type applied, at most file.Type
+	name    string          // file name, for messages
+	typ     balsidecar.Type // type applied, at most file.Type
 	workers int
 	warm    string // BALWarmBeside, BALWarmBefore or BALWarmOff
 	fetch   string // BALFetchBefore, BALFetchBeside or BALFetchTrie
@@ -145,11 +145,11 @@ func (bc *BlockChain) warmBALSidecar(statedb *state.StateDB) {
 // (0: the file's type); a file of a higher type serves a lower one. The trie
 // paths of the write sets are warmed beside execution (before it where a
 // Type-1 block reads its written slots from them); see SetWarm and SetFetch.
-func NewBALSidecar(file *balsidecar.File, name string, typ, workers int) (*BALSidecar, error) {
+func NewBALSidecar(file *balsidecar.File, name string, typ balsidecar.Type, workers int) (*BALSidecar, error) {
 	if typ == 0 {
 		typ = file.Type
 	}
-	if !balsidecar.ValidType(typ) {
+	if !typ.Valid() {
 		return nil, fmt.Errorf("invalid BAL type %d (want 1, 3 or 4)", typ)
 	}
 	if typ > file.Type {
@@ -196,7 +196,7 @@ func (s *BALSidecar) SetFetch(mode string) error {
 }
 
 // Type returns the BAL type applied.
-func (s *BALSidecar) Type() int { return s.typ }
+func (s *BALSidecar) Type() balsidecar.Type { return s.typ }
 
 // Counts returns the number of blocks executed with and without an entry.
 func (s *BALSidecar) Counts() (used, missing int64) {
@@ -317,7 +317,7 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 		s.dbCodeReads.Add(code)
 		warmed := statedb.PrefetchWarmStats()
 		result.stats.BAL = &balSidecarStats{
-			Type:             s.typ,
+			Type:             int(s.typ),
 			PrefetchMs:       durationToMs(stats.PrefetchTime),
 			SlotFetchMs:      durationToMs(stats.SlotFetchTime),
 			AccountsFetched:  stats.AccountsFetched,
@@ -349,7 +349,7 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 // injects for the given type; mpt says whether the state is a Merkle-Patricia
 // one (see balAccount). With writesFromTrie, a Type-1 prefill leaves out the
 // slots the block writes: they are read from the warmed tries instead.
-func balPrefill(entry *balsidecar.Block, typ int, mpt, writesFromTrie bool) *state.BlockPrefill {
+func balPrefill(entry *balsidecar.Block, typ balsidecar.Type, mpt, writesFromTrie bool) *state.BlockPrefill {
 	fill := new(state.BlockPrefill)
 	switch typ {
 	case balsidecar.TypeKeys:

@@ -104,13 +104,13 @@ func balTestChain(t *testing.T, n int) (*Genesis, []*types.Block, *BlockChain, *
 
 // importWithSidecar inserts blocks into a fresh chain that applies file as
 // the given type.
-func importWithSidecar(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ int) (*BlockChain, *BALSidecar, error) {
+func importWithSidecar(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ balsidecar.Type) (*BlockChain, *BALSidecar, error) {
 	t.Helper()
 	return importWithSidecarFetch(t, gspec, blocks, file, typ, BALFetchBefore)
 }
 
 // importWithSidecarFetch is importWithSidecar with the given fetch mode.
-func importWithSidecarFetch(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ int, fetch string) (*BlockChain, *BALSidecar, error) {
+func importWithSidecarFetch(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ balsidecar.Type, fetch string) (*BlockChain, *BALSidecar, error) {
 	t.Helper()
 	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig())
 	if err != nil {
@@ -137,7 +137,7 @@ func TestBALSidecarSameRoot(t *testing.T) {
 	gspec, blocks, ref, file := balTestChain(t, 4)
 	file.Blocks = append(file.Blocks[:1], file.Blocks[2:]...) // block 2 unlisted
 	for _, c := range []struct {
-		typ   int
+		typ   balsidecar.Type
 		fetch string
 	}{
 		{balsidecar.TypeKeys, BALFetchBeside},
@@ -201,7 +201,7 @@ func TestBALSidecarSlotsFromTrie(t *testing.T) {
 // TestBALSidecarWrongValue corrupts block 3's pre-block values: blocks 1 and 2
 // are inserted, block 3 is rejected, and the error names it and the sidecar.
 func TestBALSidecarWrongValue(t *testing.T) {
-	for _, typ := range []int{balsidecar.TypeSlotValues, balsidecar.TypeFullPrestate} {
+	for _, typ := range []balsidecar.Type{balsidecar.TypeSlotValues, balsidecar.TypeFullPrestate} {
 		gspec, blocks, _, file := balTestChain(t, 4)
 		for _, a := range file.Blocks[2].Accounts {
 			if typ == balsidecar.TypeSlotValues && len(a.Values) > 0 {
@@ -249,8 +249,9 @@ func TestBALSidecarHashMismatch(t *testing.T) {
 func TestNewBALSidecarArgs(t *testing.T) {
 	file := &balsidecar.File{Type: balsidecar.TypeSlotValues}
 	for _, c := range []struct {
-		typ, workers int
-		ok           bool
+		typ     balsidecar.Type
+		workers int
+		ok      bool
 	}{{0, 1, true}, {1, 25, true}, {3, 25, true}, {4, 25, false}, {2, 25, false}, {1, 0, false}} {
 		s, err := NewBALSidecar(file, "f", c.typ, c.workers)
 		if (err == nil) != c.ok {

@@ -40,7 +40,7 @@ var (
 		Usage:    "BAL sidecar (JSON or binary) with block-level access lists for the imported blocks",
 		Category: flags.MiscCategory,
 	}
-	balTypeFlag = &cli.IntFlag{
+	balTypeFlag = &cli.StringFlag{
 		Name:     "bal.type",
 		Usage:    "BAL type to apply: 1 fetches the listed state in parallel, 3 also injects slot values, 4 injects accounts and slots (default: the file's type)",
 		Category: flags.MiscCategory,
@@ -92,9 +92,12 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 		}
 		return nil, nil
 	}
-	typ := ctx.Int(balTypeFlag.Name)
-	if ctx.IsSet(balTypeFlag.Name) && !balsidecar.ValidType(typ) {
-		return nil, fmt.Errorf("invalid --%s %d (want 1, 3 or 4)", balTypeFlag.Name, typ)
+	var typ balsidecar.Type // 0: the file's type
+	if v := ctx.String(balTypeFlag.Name); ctx.IsSet(balTypeFlag.Name) {
+		var err error
+		if typ, err = balsidecar.ParseType(v); err != nil {
+			return nil, fmt.Errorf("invalid --%s %s: %w", balTypeFlag.Name, v, err)
+		}
 	}
 	if w := ctx.Int(balWorkersFlag.Name); w < 1 || w > 1024 {
 		return nil, fmt.Errorf("invalid --%s %d (want 1 to 1024)", balWorkersFlag.Name, w)

@@ -17,331 +17,272 @@
 package balsidecar
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/holiman/uint256"
 )
+
+// The binary form, for long ranges: Magic, the version byte (3), then an RLP
+// stream of a header and one item per block, to the end of the file, so that
+// a writer can stream a range block by block and a reader decode it as it
+// reads:
+//
+//	file    = "GBALSC" 03 header block*
+//	header  = [type, writes]
+//	block   = [number, hash, [account*]]
+//	account = [address, written, [key*], values, writtenKeys, absent, nonce, balance, codeHash, storageRoot]
+//
+// The fields after the keys are optional, as RLP's optional struct fields are:
+// omitted from the first one that is zero with all those after it. values
+// (Type 3 and 4) lists one value per key, as RLP integers (trimmed
+// big-endian). writtenKeys (files with write sets) is a bitmap of
+// ceil(keys/8) bytes, bit i%8 of byte i/8 marking key i written. absent,
+// nonce, balance, codeHash and storageRoot are Type 4's pre-block account
+// values.
+//
+// Versions 1 and 2 of the binary form were a hand-written layout (uvarints
+// and length-prefixed values); they are refused with a message that says how
+// to convert them.
 
 // Magic starts every binary sidecar.
 const Magic = "GBALSC"
 
-// The binary form, for long ranges. uvarint is encoding/binary's unsigned
-// varint; a "short" value is one length byte (0..32) followed by that many
-// big-endian bytes with leading zeros trimmed.
-//
-//	file    = Magic, version byte (1 or 2), type byte (1, 3 or 4), block*
-//	block   = uvarint number, hash [32], uvarint accounts, account*
-//	account = address [20], flags byte (bit 0: absent, bit 1: written),
-//	          if type 4 and not absent: uvarint nonce, short balance,
-//	                                    codeHash [32], storageRoot [32]
-//	          uvarint slots, key [32] * slots,
-//	          if type >= 3: short value * slots,
-//	          if version 2: written-slot bitmap, ceil(slots/8) bytes,
-//	                        bit i%8 of byte i/8 for slot i
-//
-// Version 1 files have no written flag and no bitmap.
-//
-// Blocks run to the end of the file, so files can be appended to.
-//
-// Worked example: a Type-3 file with block 7 (hash h) touching one account a
-// with one slot k holding 0x2a is
-//
-//	"GBALSC" 01 03 | 07 h[32] 01 | a[20] 00 01 k[32] 01 2a
+// VersionBinary is the version byte of the binary form this package reads
+// and writes.
+const VersionBinary = 3
 
-const (
-	flagAbsent  = 1
-	flagWritten = 2
-)
-
-// limits against corrupt counts, so that a bad header cannot make the
-// decoder allocate gigabytes before it sees the input is short.
-const (
-	minAccountSize = common.AddressLength + 2
-	minSlotSize    = common.HashLength
-)
-
-// EncodeBinary writes f in the binary form.
-func EncodeBinary(w io.Writer, f *File) error {
-	buf := appendBinaryHeader(make([]byte, 0, 1<<16), f.Type, f.Writes)
-	for _, b := range f.Blocks {
-		buf = appendBinaryBlock(buf, f.Type, f.Writes, b)
-		if len(buf) > 1<<20 {
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
-		}
-	}
-	_, err := w.Write(buf)
-	return err
+// binaryHeader is the first item of the RLP stream.
+type binaryHeader struct {
+	Type   Type
+	Writes bool // entries carry write sets
 }
 
-// appendBinaryHeader appends the file header of the binary form.
-func appendBinaryHeader(buf []byte, typ int, writes bool) []byte {
-	buf = append(buf, Magic...)
-	return append(buf, byte(version(writes)), byte(typ))
+// binaryBlock is a block entry.
+type binaryBlock struct {
+	Number   uint64
+	Hash     common.Hash
+	Accounts []*binaryAccount
 }
 
-// appendBinaryBlock appends one block of a file of the given type.
-func appendBinaryBlock(buf []byte, typ int, writes bool, b *Block) []byte {
-	buf = binary.AppendUvarint(buf, b.Number)
-	buf = append(buf, b.Hash[:]...)
-	buf = binary.AppendUvarint(buf, uint64(len(b.Accounts)))
-	for _, a := range b.Accounts {
-		buf = append(buf, a.Address[:]...)
-		var flags byte
-		if a.Absent && typ == TypeFullPrestate {
-			flags |= flagAbsent
-		}
-		if a.Written && writes {
-			flags |= flagWritten
-		}
-		buf = append(buf, flags)
-		if typ == TypeFullPrestate && !a.Absent {
-			buf = binary.AppendUvarint(buf, a.Nonce)
-			var bal [32]byte
-			if a.Balance != nil {
-				bal = a.Balance.Bytes32()
-			}
-			buf = appendShort(buf, bal[:])
-			buf = append(buf, a.CodeHash[:]...)
-			buf = append(buf, a.StorageRoot[:]...)
-		}
-		buf = binary.AppendUvarint(buf, uint64(len(a.Slots)))
-		for _, k := range a.Slots {
-			buf = append(buf, k[:]...)
-		}
-		if typ >= TypeSlotValues {
-			for _, v := range a.Values {
-				buf = appendShort(buf, v[:])
+// binaryAccount is an account of a block entry.
+type binaryAccount struct {
+	Address     common.Address
+	Written     bool
+	Slots       []common.Hash
+	Values      []uint256.Int `rlp:"optional"`
+	WrittenKeys []byte        `rlp:"optional"`
+	Absent      bool          `rlp:"optional"`
+	Nonce       uint64        `rlp:"optional"`
+	Balance     *uint256.Int  `rlp:"optional"`
+	CodeHash    common.Hash   `rlp:"optional"`
+	StorageRoot common.Hash   `rlp:"optional"`
+}
+
+// newBinaryBlock returns the binary form of b in a file of the given type.
+func newBinaryBlock(b *Block, typ Type, writes bool) *binaryBlock {
+	bb := &binaryBlock{Number: b.Number, Hash: b.Hash, Accounts: make([]*binaryAccount, len(b.Accounts))}
+	for i, a := range b.Accounts {
+		ba := &binaryAccount{Address: a.Address, Slots: a.Slots}
+		if typ >= TypeSlotValues && len(a.Values) > 0 {
+			ba.Values = make([]uint256.Int, len(a.Values))
+			for j := range a.Values {
+				ba.Values[j].SetBytes32(a.Values[j][:])
 			}
 		}
 		if writes {
-			bitmap := make([]byte, (len(a.Slots)+7)/8)
-			for i, w := range a.SlotWritten {
-				if w {
-					bitmap[i/8] |= 1 << (i % 8)
+			ba.Written = a.Written
+			if len(a.Slots) > 0 {
+				ba.WrittenKeys = make([]byte, (len(a.Slots)+7)/8)
+				for j, w := range a.SlotWritten {
+					if w {
+						ba.WrittenKeys[j/8] |= 1 << (j % 8)
+					}
 				}
 			}
-			buf = append(buf, bitmap...)
 		}
-	}
-	return buf
-}
-
-func appendShort(buf []byte, v []byte) []byte {
-	i := 0
-	for i < len(v) && v[i] == 0 {
-		i++
-	}
-	buf = append(buf, byte(len(v)-i))
-	return append(buf, v[i:]...)
-}
-
-// binReader decodes the binary form, tracking the offset for errors.
-type binReader struct {
-	data []byte
-	off  int
-}
-
-var errTruncated = errors.New("truncated input")
-
-func (r *binReader) fail(err error) error {
-	return &PosError{Offset: int64(r.off), Err: err}
-}
-
-func (r *binReader) uvarint() (uint64, error) {
-	v, n := binary.Uvarint(r.data[r.off:])
-	if n <= 0 {
-		if n == 0 {
-			return 0, r.fail(errTruncated)
+		if typ == TypeFullPrestate {
+			ba.Absent = a.Absent
+			if !a.Absent {
+				ba.Nonce, ba.Balance, ba.CodeHash, ba.StorageRoot = a.Nonce, a.Balance, a.CodeHash, a.StorageRoot
+			}
 		}
-		return 0, r.fail(errors.New("invalid varint"))
+		bb.Accounts[i] = ba
 	}
-	r.off += n
-	return v, nil
+	return bb
 }
 
-func (r *binReader) bytes(n int) ([]byte, error) {
-	if len(r.data)-r.off < n {
-		return nil, r.fail(errTruncated)
+// block converts a decoded block entry.
+func (bb *binaryBlock) block(writes bool) (*Block, error) {
+	b := &Block{Number: bb.Number, Hash: bb.Hash, Accounts: make([]*Account, len(bb.Accounts))}
+	for i, ba := range bb.Accounts {
+		a := &Account{
+			Address:     ba.Address,
+			Absent:      ba.Absent,
+			Nonce:       ba.Nonce,
+			Balance:     ba.Balance,
+			CodeHash:    ba.CodeHash,
+			StorageRoot: ba.StorageRoot,
+			Slots:       ba.Slots,
+			Written:     ba.Written,
+		}
+		if len(ba.Values) > 0 {
+			a.Values = make([]common.Hash, len(ba.Values))
+			for j := range ba.Values {
+				a.Values[j] = ba.Values[j].Bytes32()
+			}
+		}
+		if writes {
+			marks, err := unpackWrittenKeys(ba.WrittenKeys, len(ba.Slots))
+			if err != nil {
+				return nil, fmt.Errorf("account %s: %w", ba.Address.Hex(), err)
+			}
+			a.SlotWritten = marks
+		} else if len(ba.WrittenKeys) > 0 {
+			return nil, fmt.Errorf("account %s: write set in a file without write sets", ba.Address.Hex())
+		}
+		b.Accounts[i] = a
 	}
-	b := r.data[r.off : r.off+n]
-	r.off += n
 	return b, nil
 }
 
-func (r *binReader) short() ([]byte, error) {
-	n, err := r.bytes(1)
-	if err != nil {
-		return nil, err
+// unpackWrittenKeys turns the bitmap of written keys of an account with n keys
+// into marks.
+func unpackWrittenKeys(bitmap []byte, n int) ([]bool, error) {
+	if len(bitmap) != (n+7)/8 {
+		return nil, fmt.Errorf("written-key bitmap of %d bytes for %d keys (want %d)", len(bitmap), n, (n+7)/8)
 	}
-	if n[0] > 32 {
-		r.off--
-		return nil, r.fail(fmt.Errorf("value length %d exceeds 32 bytes", n[0]))
+	if n%8 != 0 && bitmap[len(bitmap)-1]>>(n%8) != 0 {
+		return nil, errors.New("written-key bitmap marks keys beyond the account's keys")
 	}
-	return r.bytes(int(n[0]))
+	marks := make([]bool, n)
+	for i := range marks {
+		marks[i] = bitmap[i/8]&(1<<(i%8)) != 0
+	}
+	return marks, nil
 }
 
-// count reads a count and checks that the rest of the input can hold it.
-func (r *binReader) count(minSize int) (int, error) {
-	start := r.off
-	n, err := r.uvarint()
-	if err != nil {
-		return 0, err
+// writeBinaryHeader writes the start of a file up to its first block entry.
+func writeBinaryHeader(w io.Writer, typ Type, writes bool) error {
+	if _, err := io.WriteString(w, Magic+string([]byte{VersionBinary})); err != nil {
+		return err
 	}
-	if n > uint64(len(r.data)-r.off)/uint64(minSize) {
-		r.off = start
-		return 0, r.fail(fmt.Errorf("count %d exceeds the remaining input", n))
-	}
-	return int(n), nil
+	return rlp.Encode(w, &binaryHeader{Type: typ, Writes: writes})
 }
 
-// DecodeBinary decodes the binary form without validating it (Parse
-// validates). Errors carry the byte offset of the fault.
-func DecodeBinary(data []byte) (*File, error) {
-	r := &binReader{data: data}
-	head, err := r.bytes(len(Magic) + 2)
-	if err != nil {
-		return nil, err
+// countingReader counts the bytes read through it, for error offsets. It is
+// a ByteReader, so that rlp.Stream reads through it without a buffer of its
+// own.
+type countingReader struct {
+	r interface {
+		io.Reader
+		io.ByteReader
+	}
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *countingReader) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		c.n++
+	}
+	return b, err
+}
+
+// errLegacyBinary refuses the hand-written binary layout of versions 1 and 2.
+var errLegacyBinary = errors.New("no longer read; convert it with an older balgen or regenerate it")
+
+// decodeBinary decodes the binary form of size bytes from r, entry by entry,
+// checking each. Errors carry the byte offset of the entry at fault and its
+// index, and name its block where its number can be read.
+func decodeBinary(r interface {
+	io.Reader
+	io.ByteReader
+}, size int64) (*File, error) {
+	cr := &countingReader{r: r}
+	head := make([]byte, len(Magic)+1)
+	if _, err := io.ReadFull(cr, head); err != nil {
+		return nil, &PosError{Offset: cr.n, Err: errTruncated}
 	}
 	if string(head[:len(Magic)]) != Magic {
 		return nil, &PosError{Err: errors.New("not a binary BAL sidecar (bad magic)")}
 	}
-	v := head[len(Magic)]
-	if v != VersionReads && v != VersionWrites {
-		return nil, &PosError{Offset: int64(len(Magic)), Err: fmt.Errorf("unsupported sidecar version %d (want %d or %d)", v, VersionReads, VersionWrites)}
+	switch v := head[len(Magic)]; v {
+	case VersionBinary:
+	case 1, 2:
+		return nil, fmt.Errorf("binary BAL sidecar format version %d is %w", v, errLegacyBinary)
+	default:
+		return nil, &PosError{Offset: int64(len(Magic)), Err: fmt.Errorf("unsupported binary sidecar version %d (want %d)", v, VersionBinary)}
 	}
-	f := &File{Type: int(head[len(Magic)+1]), Writes: v == VersionWrites}
-	if !ValidType(f.Type) {
-		return nil, &PosError{Offset: int64(len(Magic) + 1), Err: fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", f.Type)}
+	stream := rlp.NewStream(cr, uint64(max(size-cr.n, 1)))
+	var h binaryHeader
+	if err := stream.Decode(&h); errors.Is(err, io.EOF) {
+		return nil, &PosError{Offset: int64(len(head)), Err: fmt.Errorf("header: %w", errTruncated)}
+	} else if err != nil {
+		return nil, &PosError{Offset: int64(len(head)), Err: fmt.Errorf("header: %w", rlpError(err))}
 	}
-	for r.off < len(data) {
-		start := r.off
-		b, err := r.block(f.Type, f.Writes)
-		if err == nil {
-			err = b.validate(f.Type, f.Writes)
-			if err == nil && len(f.Blocks) > 0 && b.Number <= f.Blocks[len(f.Blocks)-1].Number {
-				err = fmt.Errorf("entries not in strictly ascending block order (after block %d)", f.Blocks[len(f.Blocks)-1].Number)
-			}
-			if err != nil {
-				err = &PosError{Offset: int64(start), Err: fmt.Errorf("block %d: %w", b.Number, err)}
-			}
+	if !h.Type.Valid() {
+		return nil, &PosError{Offset: int64(len(head)), Err: fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", h.Type)}
+	}
+	f := &File{Type: h.Type, Writes: h.Writes}
+	for {
+		start := cr.n
+		raw, err := stream.Raw()
+		if errors.Is(err, io.EOF) {
+			return f, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, &PosError{Offset: start, Err: fmt.Errorf("blocks[%d]: %w", len(f.Blocks), rlpError(err))}
+		}
+		b, err := f.decodeBinaryBlock(raw)
+		if err != nil {
+			return nil, &PosError{Offset: start, Err: fmt.Errorf("blocks[%d]: %w", len(f.Blocks), err)}
 		}
 		f.Blocks = append(f.Blocks, b)
 	}
-	return f, nil
 }
 
-func (r *binReader) block(typ int, writes bool) (*Block, error) {
-	var (
-		b   = new(Block)
-		err error
-	)
-	if b.Number, err = r.uvarint(); err != nil {
-		return nil, err
+// decodeBinaryBlock decodes and checks the next block entry of f. Errors name
+// the block if its number could be read.
+func (f *File) decodeBinaryBlock(raw []byte) (*Block, error) {
+	var bb binaryBlock
+	err := rlp.DecodeBytes(raw, &bb)
+	var b *Block
+	if err == nil {
+		b, err = bb.block(f.Writes)
 	}
-	hash, err := r.bytes(common.HashLength)
+	if err == nil {
+		err = f.checkNext(b)
+	}
 	if err != nil {
-		return nil, err
-	}
-	b.Hash = common.BytesToHash(hash)
-	n, err := r.count(minAccountSize)
-	if err != nil {
-		return nil, err
-	}
-	b.Accounts = make([]*Account, n)
-	for i := range b.Accounts {
-		if b.Accounts[i], err = r.account(typ, writes); err != nil {
-			return nil, err
+		var head struct {
+			Number uint64
+			Rest   []rlp.RawValue `rlp:"tail"`
 		}
+		if rlp.DecodeBytes(raw, &head) == nil {
+			return nil, fmt.Errorf("block %d: %w", head.Number, rlpError(err))
+		}
+		return nil, rlpError(err)
 	}
 	return b, nil
 }
 
-func (r *binReader) account(typ int, writes bool) (*Account, error) {
-	a := new(Account)
-	addr, err := r.bytes(common.AddressLength)
-	if err != nil {
-		return nil, err
+var errTruncated = errors.New("truncated input")
+
+// rlpError names truncation plainly: a value that runs past the end of the
+// input is a truncated file.
+func rlpError(err error) error {
+	if errors.Is(err, rlp.ErrValueTooLarge) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%w (%v)", errTruncated, err)
 	}
-	a.Address = common.BytesToAddress(addr)
-	flags, err := r.bytes(1)
-	if err != nil {
-		return nil, err
-	}
-	known := byte(0)
-	if typ == TypeFullPrestate {
-		known |= flagAbsent
-	}
-	if writes {
-		known |= flagWritten
-	}
-	if flags[0]&^known != 0 {
-		r.off--
-		return nil, r.fail(fmt.Errorf("invalid account flags %#x", flags[0]))
-	}
-	a.Absent = flags[0]&flagAbsent != 0
-	a.Written = flags[0]&flagWritten != 0
-	if typ == TypeFullPrestate && !a.Absent {
-		if a.Nonce, err = r.uvarint(); err != nil {
-			return nil, err
-		}
-		bal, err := r.short()
-		if err != nil {
-			return nil, err
-		}
-		a.Balance = new(uint256.Int).SetBytes(bal)
-		h, err := r.bytes(2 * common.HashLength)
-		if err != nil {
-			return nil, err
-		}
-		a.CodeHash = common.BytesToHash(h[:common.HashLength])
-		a.StorageRoot = common.BytesToHash(h[common.HashLength:])
-	}
-	n, err := r.count(minSlotSize)
-	if err != nil {
-		return nil, err
-	}
-	a.Slots = make([]common.Hash, n)
-	for i := range a.Slots {
-		k, err := r.bytes(common.HashLength)
-		if err != nil {
-			return nil, err
-		}
-		a.Slots[i] = common.BytesToHash(k)
-	}
-	if typ >= TypeSlotValues {
-		a.Values = make([]common.Hash, n)
-		for i := range a.Values {
-			v, err := r.short()
-			if err != nil {
-				return nil, err
-			}
-			a.Values[i] = common.BytesToHash(v)
-		}
-	}
-	if writes {
-		start := r.off
-		bitmap, err := r.bytes((n + 7) / 8)
-		if err != nil {
-			return nil, err
-		}
-		a.SlotWritten = make([]bool, n)
-		for i := range a.SlotWritten {
-			a.SlotWritten[i] = bitmap[i/8]&(1<<(i%8)) != 0
-		}
-		if n%8 != 0 && bitmap[len(bitmap)-1]>>(n%8) != 0 {
-			r.off = start + len(bitmap) - 1
-			return nil, r.fail(errors.New("written-slot bitmap marks slots beyond the account's keys"))
-		}
-	}
-	return a, nil
+	return err
 }

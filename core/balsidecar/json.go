@@ -18,56 +18,238 @@ package balsidecar
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
-	"strings"
+	"maps"
+	"reflect"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/holiman/uint256"
 )
 
-// The JSON form:
+// The JSON form, for interchange:
 //
 //	{"version": 2, "type": 4, "blocks": [
 //	  {"number": 12, "hash": "0x…", "accounts": [
 //	    {"address": "0x…", "nonce": 1, "balance": "0xde0b6b3a7640000",
 //	     "codeHash": "0x…", "storageRoot": "0x…",
-//	     "storage": ["0x<key>", …], "values": ["0x<value>", …],
+//	     "storage": ["0x<key>", …], "values": ["0x2a", …],
 //	     "written": true, "writes": ["0x<key>", …]},
 //	    {"address": "0x…", "absent": true}]}]}
 //
-// Numbers are JSON numbers, balances hex quantities, addresses, hashes and keys
-// fixed-length hex, slot values hex of at most 32 bytes (left-padded).
-// "written" and "writes" (the keys of "storage" the block changes) exist in
-// version 2 only.
+// Block numbers and nonces are JSON numbers; addresses, hashes and keys are
+// geth's fixed-length hex (common.Address, common.Hash); balances and slot
+// values are hex quantities (hexutil.U256; a slot value may also be 32 bytes
+// of hex). "written" and "writes" (the keys of "storage" the block changes)
+// exist in version 2 only. Unknown fields are errors.
+//
+// A file is decoded one block entry at a time, so that an error names the
+// position of the entry at fault and the entry's path.
 
-type jsonFile struct {
-	Version int          `json:"version"`
-	Type    int          `json:"type"`
-	Blocks  []*jsonBlock `json:"blocks"`
+// JSON format versions: version 1 lists what blocks read, version 2 also
+// marks what they write.
+const (
+	VersionReads  = 1
+	VersionWrites = 2
+)
+
+// jsonVersion returns the JSON version of a file with or without write sets.
+func jsonVersion(writes bool) int {
+	if writes {
+		return VersionWrites
+	}
+	return VersionReads
 }
 
+// jsonBlock is a block entry. Its accounts are decoded one by one, so that an
+// error names the account's index.
 type jsonBlock struct {
-	Number   *uint64        `json:"number"`
-	Hash     string         `json:"hash"`
-	Accounts []*jsonAccount `json:"accounts"`
+	Number   *uint64           `json:"number"`
+	Hash     *common.Hash      `json:"hash"`
+	Accounts []json.RawMessage `json:"accounts"`
 }
 
+// jsonAccount is an account of a block entry. Pointers tell a missing field
+// from a zero one.
 type jsonAccount struct {
-	Address     string   `json:"address"`
-	Absent      bool     `json:"absent,omitempty"`
-	Nonce       *uint64  `json:"nonce,omitempty"`
-	Balance     string   `json:"balance,omitempty"`
-	CodeHash    string   `json:"codeHash,omitempty"`
-	StorageRoot string   `json:"storageRoot,omitempty"`
-	Storage     []string `json:"storage,omitempty"`
-	Values      []string `json:"values,omitempty"`
-	Written     bool     `json:"written,omitempty"`
-	Writes      []string `json:"writes,omitempty"`
+	Address     *common.Address `json:"address"`
+	Absent      bool            `json:"absent,omitempty"`
+	Nonce       *uint64         `json:"nonce,omitempty"`
+	Balance     *hexutil.U256   `json:"balance,omitempty"`
+	CodeHash    *common.Hash    `json:"codeHash,omitempty"`
+	StorageRoot *common.Hash    `json:"storageRoot,omitempty"`
+	Storage     []common.Hash   `json:"storage,omitempty"`
+	Values      []slotValue     `json:"values,omitempty"`
+	Written     bool            `json:"written,omitempty"`
+	Writes      []common.Hash   `json:"writes,omitempty"`
+}
+
+// slotValue is a storage value: a hex quantity ("0x2a"), as this package
+// writes it, or 32 bytes of hex, as eth_getStorageAt returns it.
+type slotValue common.Hash
+
+// MarshalText implements encoding.TextMarshaler.
+func (v slotValue) MarshalText() ([]byte, error) {
+	return []byte(new(uint256.Int).SetBytes32(v[:]).Hex()), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *slotValue) UnmarshalJSON(input []byte) error {
+	if len(input) == len(`"0x"`)+2*common.HashLength {
+		return (*common.Hash)(v).UnmarshalJSON(input)
+	}
+	var q hexutil.U256
+	if err := q.UnmarshalJSON(input); err != nil {
+		return err
+	}
+	*v = (*uint256.Int)(&q).Bytes32()
+	return nil
+}
+
+// newJSONAccount returns the JSON form of a in a file of the given type.
+func newJSONAccount(a *Account, typ Type, writes bool) *jsonAccount {
+	ja := &jsonAccount{Address: &a.Address, Storage: a.Slots}
+	if typ == TypeFullPrestate {
+		ja.Absent = a.Absent
+		if !a.Absent {
+			ja.Nonce, ja.CodeHash, ja.StorageRoot = &a.Nonce, &a.CodeHash, &a.StorageRoot
+			ja.Balance = (*hexutil.U256)(a.Balance)
+		}
+	}
+	if typ >= TypeSlotValues && len(a.Values) > 0 {
+		ja.Values = make([]slotValue, len(a.Values))
+		for i, v := range a.Values {
+			ja.Values[i] = slotValue(v)
+		}
+	}
+	if writes {
+		ja.Written, ja.Writes = a.Written, a.WrittenSlots()
+	}
+	return ja
+}
+
+// account converts a decoded account entry.
+func (ja *jsonAccount) account(writes bool) (*Account, error) {
+	if ja.Address == nil {
+		return nil, errors.New(`missing field "address"`)
+	}
+	if !writes && (ja.Written || ja.Writes != nil) {
+		return nil, errors.New(`"written" and "writes" need version 2`)
+	}
+	a := &Account{
+		Address: *ja.Address,
+		Absent:  ja.Absent,
+		Balance: (*uint256.Int)(ja.Balance),
+		Slots:   ja.Storage,
+		Written: ja.Written,
+	}
+	if ja.Nonce != nil {
+		a.Nonce = *ja.Nonce
+	}
+	if ja.CodeHash != nil {
+		a.CodeHash = *ja.CodeHash
+	}
+	if ja.StorageRoot != nil {
+		a.StorageRoot = *ja.StorageRoot
+	}
+	if len(ja.Values) > 0 {
+		a.Values = make([]common.Hash, len(ja.Values))
+		for i, v := range ja.Values {
+			a.Values[i] = common.Hash(v)
+		}
+	}
+	if writes {
+		var err error
+		if a.SlotWritten, err = writeMarks(a.Slots, ja.Writes); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// writeMarks turns the keys of "writes" into marks aligned with the keys of
+// "storage"; every written key must be listed there, once.
+func writeMarks(slots, writes []common.Hash) ([]bool, error) {
+	index := make(map[common.Hash]int, len(slots))
+	for i, k := range slots {
+		index[k] = i
+	}
+	marks := make([]bool, len(slots))
+	for i, k := range writes {
+		j, ok := index[k]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("writes[%d]: key %s is not in \"storage\"", i, k.Hex())
+		case marks[j]:
+			return nil, fmt.Errorf("writes[%d]: key %s listed twice", i, k.Hex())
+		}
+		marks[j] = true
+	}
+	return marks, nil
+}
+
+// block converts a decoded block entry, decoding its accounts.
+func (jb *jsonBlock) block(writes bool) (*Block, error) {
+	if jb.Number == nil {
+		return nil, errors.New(`missing field "number"`)
+	}
+	if jb.Hash == nil {
+		return nil, errors.New(`missing field "hash"`)
+	}
+	b := &Block{Number: *jb.Number, Hash: *jb.Hash, Accounts: make([]*Account, len(jb.Accounts))}
+	for i, raw := range jb.Accounts {
+		var ja jsonAccount
+		err := decodeStrict(raw, &ja)
+		if err == nil {
+			b.Accounts[i], err = ja.account(writes)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("accounts[%d]: %w", i, err)
+		}
+	}
+	return b, nil
+}
+
+// decodeStrict decodes a JSON object into the struct v points to, refusing
+// unknown fields. A value's error names its field.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		return nil
+	}
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		err = fmt.Errorf("%s, want %v", typ.Value, typ.Type)
+	}
+	if field := failingField(data, v); field != "" {
+		return fmt.Errorf("%s: %w", field, err)
+	}
+	return err
+}
+
+// failingField returns the first field, in name order, of the JSON object
+// data whose value alone does not decode into the struct v points to. It
+// names the field of an error that encoding/json does not name (geth's
+// fixed-length hex decoders return plain errors for a wrong length).
+func failingField(data []byte, v any) string {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) != nil {
+		return ""
+	}
+	typ := reflect.TypeOf(v).Elem()
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
+		one, _ := json.Marshal(map[string]json.RawMessage{name: fields[name]})
+		if json.Unmarshal(one, reflect.New(typ).Interface()) != nil {
+			return name
+		}
+	}
+	return ""
 }
 
 // PosError is a decoding error at a position of the input.
@@ -87,25 +269,46 @@ func (e *PosError) Error() string {
 
 func (e *PosError) Unwrap() error { return e.Err }
 
-// jsonPos turns a byte offset of data into a PosError.
-func jsonPos(data []byte, off int64, err error) *PosError {
-	if off < 0 {
-		off = 0
-	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	head := data[:off]
+// jsonDecoder reads the JSON form token by token down to the block entries,
+// tracking positions for errors.
+type jsonDecoder struct {
+	data []byte
+	dec  *json.Decoder
+}
+
+// at turns a byte offset of the input into a PosError.
+func (d *jsonDecoder) at(off int64, err error) *PosError {
+	off = max(0, min(off, int64(len(d.data))))
+	head := d.data[:off]
 	line := bytes.Count(head, []byte{'\n'}) + 1
 	col := int(off) - bytes.LastIndexByte(head, '\n')
 	return &PosError{Offset: off, Line: line, Column: col, Err: err}
 }
 
-// skipSeparators moves off past whitespace, commas and colons, to the start of
-// the next token.
-func skipSeparators(data []byte, off int64) int64 {
-	for off < int64(len(data)) {
-		switch data[off] {
+// fail positions an error of the decoder met at off: syntax errors where the
+// decoder found them, type errors at the value's start plus their offset.
+func (d *jsonDecoder) fail(off int64, err error) error {
+	var (
+		syn *json.SyntaxError
+		typ *json.UnmarshalTypeError
+	)
+	switch {
+	case errors.As(err, &syn):
+		return d.at(syn.Offset, err)
+	case errors.As(err, &typ):
+		return d.at(off+typ.Offset, err)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return d.at(int64(len(d.data)), errors.New("unexpected end of input"))
+	}
+	return d.at(off, err)
+}
+
+// next returns the offset of the next token: past whitespace, commas and
+// colons.
+func (d *jsonDecoder) next() int64 {
+	off := d.dec.InputOffset()
+	for off < int64(len(d.data)) {
+		switch d.data[off] {
 		case ' ', '\t', '\r', '\n', ',', ':':
 			off++
 		default:
@@ -115,330 +318,157 @@ func skipSeparators(data []byte, off int64) int64 {
 	return off
 }
 
-// DecodeJSON decodes the JSON form without validating it (Parse validates).
-// Syntax and type errors carry the line and offset of the fault, semantic
-// errors those of the block entry at fault.
-func DecodeJSON(data []byte) (*File, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
+// expect reads the delimiter want.
+func (d *jsonDecoder) expect(want json.Delim) error {
+	off := d.next()
+	tok, err := d.dec.Token()
+	if err != nil {
+		return d.fail(off, err)
+	}
+	if delim, ok := tok.(json.Delim); !ok || delim != want {
+		return d.at(off, fmt.Errorf("expected %q, found %v", want, tok))
+	}
+	return nil
+}
 
-	fail := func(off int64, err error) error {
-		var (
-			syn *json.SyntaxError
-			typ *json.UnmarshalTypeError
-		)
-		switch {
-		case errors.As(err, &syn):
-			return jsonPos(data, syn.Offset, err)
-		case errors.As(err, &typ):
-			// Type errors of Decoder.Decode count from the value's start.
-			return jsonPos(data, off+typ.Offset, err)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			return jsonPos(data, int64(len(data)), errors.New("unexpected end of input"))
-		}
-		return jsonPos(data, off, err)
-	}
-	expect := func(want json.Delim) error {
-		off := skipSeparators(data, dec.InputOffset())
-		tok, err := dec.Token()
-		if err != nil {
-			return fail(off, err)
-		}
-		if d, ok := tok.(json.Delim); !ok || d != want {
-			return jsonPos(data, off, fmt.Errorf("expected %q, found %v", want, tok))
-		}
-		return nil
-	}
-	if err := expect('{'); err != nil {
+// decodeJSON decodes the JSON form without validating the whole file (Parse
+// does). Syntax and type errors carry the position of the fault, errors of
+// a block entry that of the entry, with its path.
+func decodeJSON(data []byte) (*File, error) {
+	d := &jsonDecoder{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	if err := d.expect('{'); err != nil {
 		return nil, err
 	}
 	var (
-		out     jsonFile
+		version int
+		f       = new(File)
+		blocks  []json.RawMessage
 		offsets []int64
 		seen    = make(map[string]bool)
 	)
-	for dec.More() {
-		off := skipSeparators(data, dec.InputOffset())
-		tok, err := dec.Token()
+	for d.dec.More() {
+		off := d.next()
+		tok, err := d.dec.Token()
 		if err != nil {
-			return nil, fail(off, err)
+			return nil, d.fail(off, err)
 		}
 		key, _ := tok.(string)
 		if seen[key] {
-			return nil, jsonPos(data, off, fmt.Errorf("duplicate field %q", key))
+			return nil, d.at(off, fmt.Errorf("duplicate field %q", key))
 		}
 		seen[key] = true
 		switch key {
-		case "version", "type":
-			var v int
-			if err := dec.Decode(&v); err != nil {
-				return nil, fail(skipSeparators(data, off+int64(len(key))+2), err)
+		case "version":
+			voff := d.next()
+			if err := d.dec.Decode(&version); err != nil {
+				return nil, d.fail(voff, err)
 			}
-			if key == "version" {
-				if v != VersionReads && v != VersionWrites {
-					return nil, jsonPos(data, off, fmt.Errorf("unsupported sidecar version %d (want %d or %d)", v, VersionReads, VersionWrites))
-				}
-				out.Version = v
-			} else {
-				if !ValidType(v) {
-					return nil, jsonPos(data, off, fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", v))
-				}
-				out.Type = v
+			if version != VersionReads && version != VersionWrites {
+				return nil, d.at(off, fmt.Errorf("unsupported sidecar version %d (want %d or %d)", version, VersionReads, VersionWrites))
+			}
+		case "type":
+			toff := d.next()
+			if err := d.dec.Decode(&f.Type); err != nil {
+				return nil, d.fail(toff, err)
+			}
+			if !f.Type.Valid() {
+				return nil, d.at(off, fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", f.Type))
 			}
 		case "blocks":
-			if err := expect('['); err != nil {
+			if err := d.expect('['); err != nil {
 				return nil, err
 			}
-			for dec.More() {
-				boff := skipSeparators(data, dec.InputOffset())
-				b := new(jsonBlock)
-				if err := dec.Decode(b); err != nil {
-					return nil, fail(boff, err)
+			for d.dec.More() {
+				boff := d.next()
+				var raw json.RawMessage
+				if err := d.dec.Decode(&raw); err != nil {
+					return nil, d.fail(boff, err)
 				}
-				out.Blocks = append(out.Blocks, b)
-				offsets = append(offsets, boff)
+				blocks, offsets = append(blocks, raw), append(offsets, boff)
 			}
-			if err := expect(']'); err != nil {
+			if err := d.expect(']'); err != nil {
 				return nil, err
 			}
 		default:
-			return nil, jsonPos(data, off, fmt.Errorf("unknown field %q", key))
+			return nil, d.at(off, fmt.Errorf("unknown field %q", key))
 		}
 	}
-	if err := expect('}'); err != nil {
+	if err := d.expect('}'); err != nil {
 		return nil, err
 	}
-	if off := skipSeparators(data, dec.InputOffset()); off < int64(len(data)) {
-		return nil, jsonPos(data, off, errors.New("trailing data after the sidecar object"))
+	if off := d.next(); off < int64(len(data)) {
+		return nil, d.at(off, errors.New("trailing data after the sidecar object"))
 	}
-	if out.Version == 0 {
-		return nil, jsonPos(data, 0, errors.New("missing field \"version\""))
+	if version == 0 {
+		return nil, d.at(0, errors.New(`missing field "version"`))
 	}
-	if out.Type == 0 {
-		return nil, jsonPos(data, 0, errors.New("missing field \"type\""))
+	if f.Type == 0 {
+		return nil, d.at(0, errors.New(`missing field "type"`))
 	}
-	f := &File{Type: out.Type, Writes: out.Version == VersionWrites, Blocks: make([]*Block, 0, len(out.Blocks))}
-	for i, jb := range out.Blocks {
-		b, err := jb.convert(f.Writes)
-		if err == nil {
-			err = b.validate(f.Type, f.Writes)
-		}
-		if err == nil && i > 0 && b.Number <= f.Blocks[i-1].Number {
-			err = fmt.Errorf("entries not in strictly ascending block order (after block %d)", f.Blocks[i-1].Number)
-		}
+	f.Writes = version == VersionWrites
+	f.Blocks = make([]*Block, 0, len(blocks))
+	for i, raw := range blocks {
+		b, err := f.decodeJSONBlock(raw)
 		if err != nil {
-			if jb.Number != nil {
-				err = fmt.Errorf("block %d: %w", *jb.Number, err)
-			}
-			return nil, jsonPos(data, offsets[i], fmt.Errorf("blocks[%d]: %w", i, err))
+			return nil, d.at(offsets[i], fmt.Errorf("blocks[%d]: %w", i, err))
 		}
 		f.Blocks = append(f.Blocks, b)
 	}
 	return f, nil
 }
 
-func (jb *jsonBlock) convert(writes bool) (*Block, error) {
-	if jb.Number == nil {
-		return nil, errors.New("missing field \"number\"")
+// decodeJSONBlock decodes and checks the next block entry of f. Errors name
+// the block if its number could be read.
+func (f *File) decodeJSONBlock(raw []byte) (*Block, error) {
+	var jb jsonBlock
+	err := decodeStrict(raw, &jb)
+	var b *Block
+	if err == nil {
+		b, err = jb.block(f.Writes)
 	}
-	b := &Block{Number: *jb.Number, Accounts: make([]*Account, 0, len(jb.Accounts))}
-	var err error
-	if b.Hash, err = parseFixed32("hash", jb.Hash); err != nil {
-		return nil, err
+	if err == nil {
+		err = f.checkNext(b)
 	}
-	for i, ja := range jb.Accounts {
-		a, err := ja.convert(writes)
-		if err != nil {
-			return nil, fmt.Errorf("accounts[%d]: %w", i, err)
+	if err != nil {
+		var head struct {
+			Number *uint64 `json:"number"`
 		}
-		b.Accounts = append(b.Accounts, a)
+		if json.Unmarshal(raw, &head) == nil && head.Number != nil {
+			err = fmt.Errorf("block %d: %w", *head.Number, err)
+		}
+		return nil, err
 	}
 	return b, nil
 }
 
-func (ja *jsonAccount) convert(writes bool) (*Account, error) {
-	a := &Account{Absent: ja.Absent, Written: ja.Written}
-	if !writes && (ja.Written || ja.Writes != nil) {
-		return nil, errors.New("\"written\" and \"writes\" need version 2")
-	}
-	addr, err := parseHex("address", ja.Address, common.AddressLength, true)
-	if err != nil {
-		return nil, err
-	}
-	a.Address = common.BytesToAddress(addr)
-	if ja.Nonce != nil {
-		a.Nonce = *ja.Nonce
-	}
-	if ja.Balance != "" {
-		if a.Balance, err = uint256.FromHex(ja.Balance); err != nil {
-			return nil, fmt.Errorf("balance %q: %v", ja.Balance, err)
-		}
-	}
-	if ja.CodeHash != "" {
-		if a.CodeHash, err = parseFixed32("codeHash", ja.CodeHash); err != nil {
-			return nil, err
-		}
-	}
-	if ja.StorageRoot != "" {
-		if a.StorageRoot, err = parseFixed32("storageRoot", ja.StorageRoot); err != nil {
-			return nil, err
-		}
-	}
-	a.Slots = make([]common.Hash, len(ja.Storage))
-	for i, s := range ja.Storage {
-		if a.Slots[i], err = parseFixed32(fmt.Sprintf("storage[%d]", i), s); err != nil {
-			return nil, err
-		}
-	}
-	if len(ja.Values) > 0 {
-		a.Values = make([]common.Hash, len(ja.Values))
-		for i, s := range ja.Values {
-			v, err := parseHex(fmt.Sprintf("values[%d]", i), s, common.HashLength, false)
-			if err != nil {
-				return nil, err
-			}
-			a.Values[i] = common.BytesToHash(v)
-		}
-	}
-	if writes {
-		if a.SlotWritten, err = writeMarks(a.Slots, ja.Writes); err != nil {
-			return nil, err
-		}
-	}
-	return a, nil
-}
-
-// writeMarks turns the keys of "writes" into marks aligned with the keys of
-// "storage"; every written key must be listed there, once.
-func writeMarks(slots []common.Hash, writes []string) ([]bool, error) {
-	index := make(map[common.Hash]int, len(slots))
-	for i, k := range slots {
-		index[k] = i
-	}
-	marks := make([]bool, len(slots))
-	for i, s := range writes {
-		k, err := parseFixed32(fmt.Sprintf("writes[%d]", i), s)
-		if err != nil {
-			return nil, err
-		}
-		j, ok := index[k]
-		switch {
-		case !ok:
-			return nil, fmt.Errorf("writes[%d]: key %s is not in \"storage\"", i, k.Hex())
-		case marks[j]:
-			return nil, fmt.Errorf("writes[%d]: key %s listed twice", i, k.Hex())
-		}
-		marks[j] = true
-	}
-	return marks, nil
-}
-
-func parseFixed32(what, s string) (common.Hash, error) {
-	b, err := parseHex(what, s, common.HashLength, true)
-	if err != nil {
-		return common.Hash{}, err
-	}
-	return common.BytesToHash(b), nil
-}
-
-// parseHex decodes a 0x-prefixed hex string of exactly size bytes, or with
-// exact unset of at most size bytes (odd digit counts allowed).
-func parseHex(what, s string, size int, exact bool) ([]byte, error) {
-	if !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
-		if s == "" {
-			return nil, fmt.Errorf("missing %s", what)
-		}
-		return nil, fmt.Errorf("%s %q: missing 0x prefix", what, s)
-	}
-	digits := s[2:]
-	if exact && len(digits) != 2*size {
-		return nil, fmt.Errorf("%s %q: want %d hex digits, have %d", what, s, 2*size, len(digits))
-	}
-	if !exact {
-		if len(digits) == 0 || len(digits) > 2*size {
-			return nil, fmt.Errorf("%s %q: want 1 to %d hex digits", what, s, 2*size)
-		}
-		if len(digits)%2 == 1 {
-			digits = "0" + digits
-		}
-	}
-	b, err := hex.DecodeString(digits)
-	if err != nil {
-		return nil, fmt.Errorf("%s %q: invalid hex", what, s)
-	}
-	return b, nil
-}
-
-// EncodeJSON writes f in the JSON form, one account per line.
-func EncodeJSON(w io.Writer, f *File) error {
-	var buf bytes.Buffer
-	writeJSONHeader(&buf, f.Type, f.Writes)
-	for i, b := range f.Blocks {
-		if err := writeJSONBlock(&buf, f.Type, f.Writes, b, i == 0); err != nil {
-			return err
-		}
-		if buf.Len() > 1<<20 {
-			if _, err := w.Write(buf.Bytes()); err != nil {
-				return err
-			}
-			buf.Reset()
-		}
-	}
-	writeJSONTrailer(&buf)
-	_, err := w.Write(buf.Bytes())
+// writeJSONHeader writes the start of a file up to its first block entry.
+func writeJSONHeader(w io.Writer, typ Type, writes bool) error {
+	_, err := fmt.Fprintf(w, "{\"version\": %d, \"type\": %d, \"blocks\": [", jsonVersion(writes), typ)
 	return err
 }
 
-func writeJSONHeader(buf *bytes.Buffer, typ int, writes bool) {
-	fmt.Fprintf(buf, "{\"version\": %d, \"type\": %d, \"blocks\": [", version(writes), typ)
+// writeJSONTrailer writes the end of a file.
+func writeJSONTrailer(w io.Writer) error {
+	_, err := io.WriteString(w, "\n]}\n")
+	return err
 }
 
-func writeJSONTrailer(buf *bytes.Buffer) {
-	buf.WriteString("\n]}\n")
-}
-
-// writeJSONBlock writes one block of a file of the given type; first says
-// whether it is the file's first block.
-func writeJSONBlock(buf *bytes.Buffer, typ int, writes bool, b *Block, first bool) error {
+// appendJSONBlock appends a block entry of a file of the given type, one
+// account per line; first says whether it is the file's first entry.
+func appendJSONBlock(buf []byte, typ Type, writes bool, b *Block, first bool) ([]byte, error) {
 	if !first {
-		buf.WriteByte(',')
+		buf = append(buf, ',')
 	}
-	fmt.Fprintf(buf, "\n  {\"number\": %d, \"hash\": %q, \"accounts\": [", b.Number, b.Hash.Hex())
-	for j, a := range b.Accounts {
-		if j > 0 {
-			buf.WriteByte(',')
+	buf = fmt.Appendf(buf, "\n  {\"number\": %d, \"hash\": %q, \"accounts\": [", b.Number, b.Hash.Hex())
+	for i, a := range b.Accounts {
+		if i > 0 {
+			buf = append(buf, ',')
 		}
-		ja := jsonAccount{Address: a.Address.Hex(), Absent: a.Absent && typ == TypeFullPrestate}
-		if typ == TypeFullPrestate && !a.Absent {
-			nonce := a.Nonce
-			ja.Nonce = &nonce
-			if a.Balance != nil {
-				ja.Balance = a.Balance.Hex()
-			}
-			ja.CodeHash = a.CodeHash.Hex()
-			ja.StorageRoot = a.StorageRoot.Hex()
-		}
-		for _, k := range a.Slots {
-			ja.Storage = append(ja.Storage, k.Hex())
-		}
-		if typ >= TypeSlotValues {
-			for _, v := range a.Values {
-				ja.Values = append(ja.Values, "0x"+new(big.Int).SetBytes(v[:]).Text(16))
-			}
-		}
-		if writes {
-			ja.Written = a.Written
-			for _, k := range a.WrittenSlots() {
-				ja.Writes = append(ja.Writes, k.Hex())
-			}
-		}
-		enc, err := json.Marshal(&ja)
+		enc, err := json.Marshal(newJSONAccount(a, typ, writes))
 		if err != nil {
-			return err
+			return nil, err
 		}
-		buf.WriteString("\n    ")
-		buf.Write(enc)
+		buf = append(append(buf, "\n    "...), enc...)
 	}
-	buf.WriteString("]}")
-	return nil
+	return append(buf, "]}"...), nil
 }

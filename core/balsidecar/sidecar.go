@@ -27,42 +27,25 @@
 //   - Type 4: Type 3 plus the pre-block nonce, balance, code hash and storage
 //     root of every listed account, which are injected too.
 //
-// Entries are keyed by block number and block hash. Version 2 files also mark
-// what each block writes: accounts whose fields change and slots whose values
-// change, the paths a block's trie update resolves. The JSON form is for
-// interchange, the binary form (binary.go) for long ranges; docs/bal-sidecar.md
-// in statelab describes both.
+// Entries are keyed by block number and block hash. They may also mark what
+// each block writes (write sets): accounts whose fields change and slots whose
+// values change, the paths a block's trie update resolves. The JSON form
+// (json.go, geth's hex types) is for interchange, the binary form (binary.go,
+// RLP) for long ranges; Writer streams either. docs/bal-sidecar.md in
+// statelab describes both.
 package balsidecar
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/holiman/uint256"
 )
-
-// Format versions. Version 1 lists what blocks read; version 2 also marks what
-// they write. The package reads both and writes version 2 for files with write
-// sets, version 1 otherwise.
-const (
-	VersionReads  = 1
-	VersionWrites = 2
-)
-
-// Sidecar types.
-const (
-	TypeKeys         = 1 // addresses and storage keys
-	TypeSlotValues   = 3 // plus pre-block slot values
-	TypeFullPrestate = 4 // plus pre-block account values
-)
-
-// ValidType reports whether t is a sidecar type this package knows.
-func ValidType(t int) bool {
-	return t == TypeKeys || t == TypeSlotValues || t == TypeFullPrestate
-}
 
 // Account is one account of a block's access list.
 type Account struct {
@@ -130,17 +113,9 @@ func (b *Block) Slots() int {
 // File is a whole sidecar. Blocks are in ascending number order, one per number.
 // A File is not safe for concurrent modification; once loaded it is only read.
 type File struct {
-	Type   int
-	Writes bool // entries carry write sets (version 2)
+	Type   Type
+	Writes bool // entries carry write sets
 	Blocks []*Block
-}
-
-// version returns the format version a file is written in.
-func version(writes bool) int {
-	if writes {
-		return VersionWrites
-	}
-	return VersionReads
 }
 
 // Lookup returns the entry for the given block number, or nil.
@@ -162,8 +137,8 @@ func (f *File) Lookup(number uint64) *Block {
 
 // Downgrade lowers the file's type, dropping the values the lower type does
 // not carry. A file cannot be raised to a higher type.
-func (f *File) Downgrade(typ int) error {
-	if !ValidType(typ) {
+func (f *File) Downgrade(typ Type) error {
+	if !typ.Valid() {
 		return fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", typ)
 	}
 	if typ > f.Type {
@@ -188,21 +163,40 @@ func (f *File) Downgrade(typ int) error {
 // strictly ascending order, no duplicate accounts or keys within a block, and
 // exactly the value fields the type requires.
 func (f *File) Validate() error {
-	if !ValidType(f.Type) {
+	if !f.Type.Valid() {
 		return fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", f.Type)
 	}
 	for i, b := range f.Blocks {
-		if i > 0 && b.Number <= f.Blocks[i-1].Number {
-			return fmt.Errorf("block %d: entries not in strictly ascending block order (after block %d)", b.Number, f.Blocks[i-1].Number)
+		var prev *Block
+		if i > 0 {
+			prev = f.Blocks[i-1]
 		}
-		if err := b.validate(f.Type, f.Writes); err != nil {
+		if err := checkEntry(b, prev, f.Type, f.Writes); err != nil {
 			return fmt.Errorf("block %d: %w", b.Number, err)
 		}
 	}
 	return nil
 }
 
-func (b *Block) validate(typ int, writes bool) error {
+// checkNext checks b as the entry to follow f's last one.
+func (f *File) checkNext(b *Block) error {
+	var prev *Block
+	if n := len(f.Blocks); n > 0 {
+		prev = f.Blocks[n-1]
+	}
+	return checkEntry(b, prev, f.Type, f.Writes)
+}
+
+// checkEntry checks b as the entry after prev (nil for the first entry) of a
+// file of the given type, with or without write sets.
+func checkEntry(b, prev *Block, typ Type, writes bool) error {
+	if prev != nil && b.Number <= prev.Number {
+		return fmt.Errorf("entries not in strictly ascending block order (after block %d)", prev.Number)
+	}
+	return b.validate(typ, writes)
+}
+
+func (b *Block) validate(typ Type, writes bool) error {
 	if b.Hash == (common.Hash{}) {
 		return errors.New("missing block hash")
 	}
@@ -219,7 +213,7 @@ func (b *Block) validate(typ int, writes bool) error {
 	return nil
 }
 
-func (a *Account) validate(typ int, writes bool) error {
+func (a *Account) validate(typ Type, writes bool) error {
 	keys := make(map[common.Hash]struct{}, len(a.Slots))
 	for _, k := range a.Slots {
 		if _, dup := keys[k]; dup {
@@ -257,13 +251,19 @@ func (a *Account) validate(typ int, writes bool) error {
 }
 
 // Load reads a sidecar file in either form (binary files start with Magic) and
-// validates it. Errors name the file and the line or byte offset at fault.
+// validates it. Errors name the file and the position at fault: the line and
+// column or the byte offset, and the block.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	f, err := Parse(data)
+	defer fh.Close()
+	info, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	f, err := decode(bufio.NewReaderSize(fh, 1<<16), info.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -272,20 +272,19 @@ func Load(path string) (*File, error) {
 
 // Parse decodes and validates a sidecar in either form.
 func Parse(data []byte) (*File, error) {
-	var (
-		f   *File
-		err error
-	)
-	if bytes.HasPrefix(data, []byte(Magic)) {
-		f, err = DecodeBinary(data)
-	} else {
-		f, err = DecodeJSON(data)
+	return decode(bufio.NewReader(bytes.NewReader(data)), int64(len(data)))
+}
+
+// decode reads a sidecar of size bytes in either form; both decoders check
+// every entry as they read it. The binary form is decoded as it is read, the
+// JSON form, for interchange, is read whole first.
+func decode(r *bufio.Reader, size int64) (*File, error) {
+	if magic, _ := r.Peek(len(Magic)); string(magic) == Magic {
+		return decodeBinary(r, size)
 	}
+	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Validate(); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return decodeJSON(data)
 }

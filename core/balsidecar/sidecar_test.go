@@ -18,8 +18,10 @@ package balsidecar
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,12 +29,15 @@ import (
 	"github.com/holiman/uint256"
 )
 
-func testFile(typ int) *File {
+// testFile returns a sidecar of the given type: blocks 3 to 5, each with an
+// account without slots (absent in Type 4), one with one slot and one with
+// two.
+func testFile(typ Type) *File {
 	f := &File{Type: typ}
 	for n := uint64(3); n < 6; n++ {
 		b := &Block{Number: n, Hash: common.Hash{byte(n), 0xaa}}
 		for i := 0; i < 3; i++ {
-			a := &Account{Address: common.Address{byte(n), byte(i)}}
+			a := &Account{Address: common.Address{0xab, byte(n), byte(i)}}
 			for s := 0; s < i; s++ {
 				a.Slots = append(a.Slots, common.Hash{byte(s), 0xbb})
 				if typ >= TypeSlotValues {
@@ -57,6 +62,18 @@ func testFile(typ int) *File {
 		f.Blocks = append(f.Blocks, b)
 	}
 	return f
+}
+
+// testVariants returns a constructor of every kind of test file: each type,
+// with and without write sets.
+func testVariants() []func() *File {
+	var out []func() *File
+	for _, typ := range []Type{TypeKeys, TypeSlotValues, TypeFullPrestate} {
+		out = append(out,
+			func() *File { return testFile(typ) },
+			func() *File { return withWrites(testFile(typ)) })
+	}
+	return out
 }
 
 // withWrites marks some accounts and slots of f written (version 2).
@@ -95,157 +112,109 @@ func encodeBinary(t testing.TB, f *File) []byte {
 // TestRoundTrip checks that both forms decode to what was encoded, and that
 // converting between them loses nothing.
 func TestRoundTrip(t *testing.T) {
-	for _, variant := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate, 10 + TypeKeys, 10 + TypeSlotValues, 10 + TypeFullPrestate} {
-		typ := variant % 10
-		f := testFile(typ)
-		if variant >= 10 {
-			withWrites(f)
-		}
+	for _, variant := range testVariants() {
+		f := variant()
+		name := fmt.Sprintf("type %d, write sets %v", f.Type, f.Writes)
 		if err := f.Validate(); err != nil {
-			t.Fatalf("type %d: test file invalid: %v", typ, err)
+			t.Fatalf("%s: test file invalid: %v", name, err)
 		}
 		js := encodeJSON(t, f)
 		fromJSON, err := Parse(js)
 		if err != nil {
-			t.Fatalf("type %d: JSON: %v\n%s", typ, err, js)
+			t.Fatalf("%s: JSON: %v\n%s", name, err, js)
 		}
 		bin := encodeBinary(t, fromJSON)
 		fromBin, err := Parse(bin)
 		if err != nil {
-			t.Fatalf("type %d: binary: %v", typ, err)
+			t.Fatalf("%s: binary: %v", name, err)
 		}
 		if again := encodeJSON(t, fromBin); !bytes.Equal(again, js) {
-			t.Fatalf("type %d: JSON -> binary -> JSON changed the file:\n%s\nvs\n%s", typ, js, again)
+			t.Fatalf("%s: JSON -> binary -> JSON changed the file:\n%s\nvs\n%s", name, js, again)
 		}
-		if len(bin) >= len(js) {
-			t.Errorf("type %d: binary form (%d bytes) not smaller than JSON (%d)", typ, len(bin), len(js))
+		if len(bin) >= len(js)/2 {
+			t.Errorf("%s: binary form (%d bytes) not under half the JSON (%d)", name, len(bin), len(js))
 		}
 		if b := fromBin.Lookup(4); b == nil || b.Hash != f.Blocks[1].Hash {
-			t.Errorf("type %d: lookup of block 4 failed", typ)
+			t.Errorf("%s: lookup of block 4 failed", name)
 		}
 		if b := fromBin.Lookup(6); b != nil {
-			t.Errorf("type %d: lookup of unlisted block 6 returned an entry", typ)
+			t.Errorf("%s: lookup of unlisted block 6 returned an entry", name)
 		}
-		if fromBin.Writes != f.Writes {
-			t.Fatalf("type %d: write sets %v after the round trip, want %v", typ, fromBin.Writes, f.Writes)
+		if fromBin.Type != f.Type || fromBin.Writes != f.Writes {
+			t.Fatalf("%s: type %d, write sets %v after the round trip", name, fromBin.Type, fromBin.Writes)
 		}
-		if f.Writes {
-			for i, b := range f.Blocks {
-				for j, a := range b.Accounts {
-					got := fromBin.Blocks[i].Accounts[j]
-					if got.Written != a.Written || fmt.Sprint(got.SlotWritten) != fmt.Sprint(a.SlotWritten) {
-						t.Fatalf("type %d: block %d account %d: write set %v %v, want %v %v", typ, b.Number, j, got.Written, got.SlotWritten, a.Written, a.SlotWritten)
-					}
-				}
+		if err := sameBlocks(fromBin, f); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+}
+
+// sameBlocks compares the entries of two files field by field.
+func sameBlocks(got, want *File) error {
+	if len(got.Blocks) != len(want.Blocks) {
+		return fmt.Errorf("%d blocks, want %d", len(got.Blocks), len(want.Blocks))
+	}
+	for i, wb := range want.Blocks {
+		gb := got.Blocks[i]
+		if gb.Number != wb.Number || gb.Hash != wb.Hash || len(gb.Accounts) != len(wb.Accounts) {
+			return fmt.Errorf("block %d: %d %x with %d accounts, want %d %x with %d", i, gb.Number, gb.Hash, len(gb.Accounts), wb.Number, wb.Hash, len(wb.Accounts))
+		}
+		for j, wa := range wb.Accounts {
+			ga := gb.Accounts[j]
+			same := ga.Address == wa.Address && ga.Absent == wa.Absent && ga.Nonce == wa.Nonce &&
+				(ga.Balance == nil) == (wa.Balance == nil) && (ga.Balance == nil || ga.Balance.Eq(wa.Balance)) &&
+				ga.CodeHash == wa.CodeHash && ga.StorageRoot == wa.StorageRoot &&
+				fmt.Sprint(ga.Slots) == fmt.Sprint(wa.Slots) && fmt.Sprint(ga.Values) == fmt.Sprint(wa.Values) &&
+				ga.Written == wa.Written && fmt.Sprint(ga.SlotWritten) == fmt.Sprint(wa.SlotWritten)
+			if !same {
+				return fmt.Errorf("block %d, account %d: %+v, want %+v", wb.Number, j, ga, wa)
 			}
 		}
 	}
+	return nil
 }
 
-// TestWriteSetsNeedVersion2 checks that write sets are refused in version 1
-// files and that version 2 files keep their marks within the listed keys.
-func TestWriteSetsNeedVersion2(t *testing.T) {
-	f := withWrites(testFile(TypeSlotValues))
-	js := string(encodeJSON(t, f))
-	if !strings.Contains(js, `"version": 2`) || !strings.Contains(js, `"writes"`) {
-		t.Fatalf("version 2 JSON lacks its version or write sets:\n%s", js)
-	}
-	v1 := strings.Replace(js, `"version": 2`, `"version": 1`, 1)
-	if _, err := Parse([]byte(v1)); err == nil || !strings.Contains(err.Error(), "need version 2") {
-		t.Errorf("write sets in a version 1 file: %v", err)
-	}
-	stray := strings.Replace(js, `"writes":["`, `"writes":["0x`+strings.Repeat("77", 32)+`","`, 1)
-	if _, err := Parse([]byte(stray)); err == nil || !strings.Contains(err.Error(), "is not in \"storage\"") {
-		t.Errorf("a written key outside storage: %v", err)
-	}
-	bin := encodeBinary(t, f)
-	plain := encodeBinary(t, testFile(TypeSlotValues))
-	if bin[len(Magic)] != VersionWrites || plain[len(Magic)] != VersionReads {
-		t.Errorf("binary versions %d and %d, want %d and %d", bin[len(Magic)], plain[len(Magic)], VersionWrites, VersionReads)
-	}
-	// A bitmap bit beyond the account's keys: the last account of the last
-	// block has two slots, so bit 2 of its bitmap byte is out of range.
-	bad := append([]byte(nil), bin...)
-	bad[len(bad)-1] |= 0x04
-	if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "beyond the account's keys") {
-		t.Errorf("bitmap bit beyond the keys: %v", err)
+// TestLoad checks that Load reads both forms from a file and that its errors
+// name the file.
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	want := encodeJSON(t, withWrites(testFile(TypeFullPrestate)))
+	for name, data := range map[string][]byte{
+		"a.bal.json": want,
+		"a.bal":      encodeBinary(t, withWrites(testFile(TypeFullPrestate))),
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Load(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := encodeJSON(t, f); !bytes.Equal(got, want) {
+			t.Errorf("%s: loaded\n%s\nwant\n%s", name, got, want)
+		}
+		if err := os.WriteFile(path, data[:len(data)-3], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(path); err == nil || !strings.HasPrefix(err.Error(), path+": ") {
+			t.Errorf("%s: truncated file: error %v does not start with the file's name", name, err)
+		}
 	}
 }
 
-// TestDowngrade checks that a Type-4 file written as Type 1 or 3 drops the
-// values the lower type does not carry and stays valid.
-func TestDowngrade(t *testing.T) {
-	for _, typ := range []int{TypeKeys, TypeSlotValues} {
+// TestEncodeChecksType checks that the encoders refuse entries that carry
+// more than the file's type: a file is lowered with Downgrade first.
+func TestEncodeChecksType(t *testing.T) {
+	for _, typ := range []Type{TypeKeys, TypeSlotValues} {
 		f := testFile(TypeFullPrestate)
 		f.Type = typ
-		for _, enc := range [][]byte{encodeJSON(t, f), encodeBinary(t, f)} {
-			g, err := Parse(enc)
-			if err != nil {
-				t.Fatalf("type %d: %v", typ, err)
-			}
-			if g.Type != typ {
-				t.Fatalf("type %d: decoded type %d", typ, g.Type)
+		for _, asJSON := range []bool{false, true} {
+			err := encode(io.Discard, f, asJSON)
+			if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("block 3: account %s: type %d entry carries", common.Address{0xab, 3, 0}.Hex(), typ)) {
+				t.Errorf("type %d, json %v: error %v", typ, asJSON, err)
 			}
 		}
-	}
-}
-
-// TestJSONErrorPosition checks that malformed JSON is reported with the line
-// and offset of the fault.
-func TestJSONErrorPosition(t *testing.T) {
-	good := string(encodeJSON(t, testFile(TypeSlotValues)))
-	lines := strings.Split(good, "\n")
-	tests := []struct {
-		name string
-		line int // 1-based line to corrupt
-		edit func(string) string
-		want string
-	}{
-		{"syntax", 4, func(s string) string { return strings.Replace(s, "\"address\"", "\"address\" ", 1)[:20] }, "line 4"},
-		{"bad hex key", 5, func(s string) string { return strings.Replace(s, "0x01bb", "0x01zz", 1) }, "line 2"},
-		{"wrong type", 2, func(s string) string { return strings.Replace(s, "\"number\": 3", "\"number\": \"3\"", 1) }, "line 2"},
-		{"unknown field", 3, func(s string) string { return strings.Replace(s, "\"address\"", "\"adress\"", 1) }, "line 2"},
-		{"bad version", 1, func(s string) string { return strings.Replace(s, "\"version\": 1", "\"version\": 9", 1) }, "line 1"},
-		{"trailing", 12, func(s string) string { return s + " {}" }, "line 12"},
-		{"values mismatch", 4, func(s string) string { return strings.Replace(s, ",\"values\":[", ",\"values\":[\"0x01\",", 1) }, "line 2"},
-	}
-	for _, tt := range tests {
-		bad := append([]string(nil), lines...)
-		bad[tt.line-1] = tt.edit(bad[tt.line-1])
-		input := strings.Join(bad, "\n")
-		if input == good {
-			t.Fatalf("%s: edit changed nothing", tt.name)
-		}
-		_, err := Parse([]byte(input))
-		var pos *PosError
-		if !errors.As(err, &pos) {
-			t.Errorf("%s: error %v has no position", tt.name, err)
-			continue
-		}
-		if !strings.HasPrefix(err.Error(), tt.want+",") {
-			t.Errorf("%s: error %q, want it to start with %q", tt.name, err, tt.want)
-		}
-	}
-}
-
-// TestBinaryErrorOffset checks truncated and corrupt binary input.
-func TestBinaryErrorOffset(t *testing.T) {
-	bin := encodeBinary(t, testFile(TypeSlotValues))
-	for cut := len(Magic) + 3; cut < len(bin); cut += 7 {
-		_, err := Parse(bin[:cut])
-		var pos *PosError
-		if err == nil {
-			// A cut at a block boundary is a shorter but valid file.
-			continue
-		}
-		if !errors.As(err, &pos) || pos.Offset > int64(cut) {
-			t.Fatalf("cut at %d: error %v lacks a sane offset", cut, err)
-		}
-	}
-	bad := append([]byte(nil), bin...)
-	bad[len(Magic)+1] = 2
-	if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "offset 7") {
-		t.Fatalf("bad type byte: error %v, want offset 7", err)
 	}
 }
 
@@ -253,7 +222,7 @@ func TestBinaryErrorOffset(t *testing.T) {
 func TestValidate(t *testing.T) {
 	tests := []struct {
 		name string
-		typ  int
+		typ  Type
 		edit func(f *File)
 		want string
 	}{
@@ -282,15 +251,13 @@ func TestValidate(t *testing.T) {
 // FuzzParse checks that no input makes the parser panic, and that whatever
 // parses survives a round trip through both forms unchanged.
 func FuzzParse(f *testing.F) {
-	for _, typ := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate} {
-		f.Add(encodeJSON(f, testFile(typ)))
-		f.Add(encodeBinary(f, testFile(typ)))
-		f.Add(encodeJSON(f, withWrites(testFile(typ))))
-		f.Add(encodeBinary(f, withWrites(testFile(typ))))
+	for _, variant := range testVariants() {
+		f.Add(encodeJSON(f, variant()))
+		f.Add(encodeBinary(f, variant()))
 	}
 	f.Add([]byte(`{"version":1,"type":1,"blocks":[]}`))
 	f.Add([]byte(`{"version":1,"type":3,"blocks":[{"number":1,"hash":"0x` + strings.Repeat("11", 32) + `","accounts":[{"address":"0x` + strings.Repeat("22", 20) + `","storage":["0x` + strings.Repeat("33", 32) + `"],"values":["0x1"]}]}]}`))
-	f.Add([]byte(Magic + "\x01\x04\x01"))
+	f.Add([]byte(Magic + "\x03\xc2\x04\x01\xc0"))
 	f.Add([]byte(`{"version":1,"type":1,"blocks":[{"number":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(data)
@@ -318,7 +285,7 @@ func FuzzParse(f *testing.F) {
 // TestDowngradeMethod checks that Downgrade leaves a valid file of the lower
 // type and refuses to raise one.
 func TestDowngradeMethod(t *testing.T) {
-	for _, typ := range []int{TypeKeys, TypeSlotValues, TypeFullPrestate} {
+	for _, typ := range []Type{TypeKeys, TypeSlotValues, TypeFullPrestate} {
 		f := testFile(TypeFullPrestate)
 		if err := f.Downgrade(typ); err != nil {
 			t.Fatalf("type %d: %v", typ, err)
