@@ -29,16 +29,77 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/types/bal"
 	"github.com/ethereum/go-ethereum/rlp"
+	"github.com/urfave/cli/v2"
 
 	"statelab/core/balsidecar"
 )
+
+var (
+	eip7928InFlag = &cli.StringFlag{
+		Name:     "in",
+		Usage:    "geth export file whose blocks carry EIP-7928 access lists, or with --dump an RLP stream of access lists",
+		Required: true,
+	}
+	eip7928DumpFlag = &cli.StringFlag{
+		Name:  "dump",
+		Usage: "block dump whose blocks the access lists of --in belong to, one list per block above genesis, in order",
+	}
+	eip7928TypeFlag = &cli.StringFlag{
+		Name:  "type",
+		Usage: "sidecar type to write: 1 only (EIP-7928 lists carry no pre-block values)",
+		Value: balsidecar.TypeKeys.String(),
+	}
+)
+
+var eip7928Command = &cli.Command{
+	Name:   "eip7928",
+	Usage:  "write a Type-1 sidecar with write sets from EIP-7928 block access lists",
+	Flags:  []cli.Flag{eip7928InFlag, eip7928DumpFlag, outFlag, eip7928TypeFlag},
+	Action: eip7928Action,
+}
+
+func eip7928Action(ctx *cli.Context) error {
+	if err := noArgs(ctx); err != nil {
+		return err
+	}
+	typ, err := sidecarType(ctx, eip7928TypeFlag)
+	if err != nil {
+		return err
+	}
+	if typ != balsidecar.TypeKeys {
+		return fmt.Errorf("invalid --%s %d: balgen eip7928 writes type 1 only; an EIP-7928 list holds each change's value after its transaction, not the pre-block values types 3 and 4 inject (balgen offline or online writes those)", eip7928TypeFlag.Name, typ)
+	}
+	in, dump := ctx.String(eip7928InFlag.Name), ctx.String(eip7928DumpFlag.Name)
+	var (
+		f       *balsidecar.File
+		without int
+	)
+	if dump != "" {
+		f, err = fromAccessLists(in, dump)
+	} else {
+		f, without, err = fromExport(in)
+	}
+	if err != nil {
+		return err
+	}
+	if without > 0 {
+		fmt.Fprintf(ctx.App.Writer, "balgen: %d blocks of %s carry no access list and are not listed\n", without, in)
+	}
+	if len(f.Blocks) == 0 {
+		return fmt.Errorf("%s: no block carries an access list", in)
+	}
+	return writeFile(ctx.String(outFlag.Name), "", f, ctx.App.Writer)
+}
 
 // Standard access lists as input.
 //
 // An EIP-7928 block access list names every account and storage slot a block
 // touches, which slots it changes and which accounts' balance, nonce or code it
-// changes, with post-transaction values. It carries no pre-block values, so it
-// serves a Type-1 sidecar only (with write sets). Two forms are read:
+// changes, with post-transaction values. It carries no pre-block values: a
+// slot or account only read has no value in it, and a changed one only its
+// values after the transactions that changed it. So it serves a Type-1
+// sidecar only (with write sets), and eip7928 refuses any other --type. Two
+// forms are read:
 //
 //   - a geth export file whose blocks carry their access list (geth export
 //     writes it as an optional trailing field of each block);

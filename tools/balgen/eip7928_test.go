@@ -103,7 +103,7 @@ func TestEIP7928Input(t *testing.T) {
 		{"eip7928", "--in", export},
 	} {
 		out := filepath.Join(dir, "out.bal.json")
-		if err := run(append(args, "--out", out), io.Discard); err != nil {
+		if err := run(append(args, "--out", out), io.Discard, io.Discard); err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
 		f, err := balsidecar.Load(out)
@@ -132,7 +132,7 @@ func TestEIP7928Input(t *testing.T) {
 	}
 	// One list too many for the dump.
 	writeRLP(t, raw, append(listItems, lists[0])...)
-	if err := run([]string{"eip7928", "--in", raw, "--dump", dump, "--out", filepath.Join(dir, "x.bal")}, io.Discard); err == nil || !strings.Contains(err.Error(), "has only 3 blocks") {
+	if err := run([]string{"eip7928", "--in", raw, "--dump", dump, "--out", filepath.Join(dir, "x.bal")}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "has only 3 blocks") {
 		t.Errorf("surplus list: %v", err)
 	}
 	// An export without access lists.
@@ -141,7 +141,37 @@ func TestEIP7928Input(t *testing.T) {
 		plain = append(plain, b)
 	}
 	writeRLP(t, export, plain...)
-	if err := run([]string{"eip7928", "--in", export, "--out", filepath.Join(dir, "x.bal")}, io.Discard); err == nil || !strings.Contains(err.Error(), "no block carries an access list") {
+	if err := run([]string{"eip7928", "--in", export, "--out", filepath.Join(dir, "x.bal")}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no block carries an access list") {
 		t.Errorf("export without lists: %v", err)
+	}
+}
+
+// TestEIP7928Type checks that eip7928 writes Type 1 and refuses any other
+// type: the lists carry no pre-block values for Type 3 or 4.
+func TestEIP7928Type(t *testing.T) {
+	blocks, lists := eip7928Blocks(t)
+	dir := t.TempDir()
+	export := filepath.Join(dir, "export.rlp")
+	var exported []any
+	for i, b := range blocks {
+		exported = append(exported, &exportBlock{Header: b.Header(), Txs: b.Transactions(), Withdrawals: b.Withdrawals(), AccessList: lists[i]})
+	}
+	writeRLP(t, export, exported...)
+	for _, typ := range []string{"3", "4"} {
+		out := filepath.Join(dir, "t"+typ+".bal")
+		err := run([]string{"eip7928", "--in", export, "--out", out, "--type", typ}, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "invalid --type "+typ+": balgen eip7928 writes type 1 only") {
+			t.Errorf("--type %s: error %v", typ, err)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("--type %s: refused, but wrote %s", typ, out)
+		}
+	}
+	out := filepath.Join(dir, "t1.bal")
+	if err := run([]string{"eip7928", "--in", export, "--out", out, "--type", "1"}, io.Discard, io.Discard); err != nil {
+		t.Fatalf("--type 1: %v", err)
+	}
+	if f, err := balsidecar.Load(out); err != nil || f.Type != balsidecar.TypeKeys || len(f.Blocks) != len(blocks) {
+		t.Fatalf("--type 1: %v, %+v", err, f)
 	}
 }

@@ -18,8 +18,8 @@
 // (docs/bal-sidecar.md) and converts them between their JSON and binary forms.
 //
 //	balgen online  --rpc URL --from N --to M --out F [--type 1|3|4]
-//	balgen offline --datadir D --dump dump.rlp --out F [--type 1|3|4] [--geth PATH]
-//	balgen convert --in F --out G [--to json|binary] [--type 1|3|4]
+//	balgen offline --datadir D --dump dump.rlp --out F [--type 1|3|4] [--geth PATH | --bin DIR]
+//	balgen convert --in F --out G [--to json|binary] [--type 1|3]
 //	balgen eip7928 --in F [--dump dump.rlp] --out G
 //
 // offline imports the dump into a copy of datadir D (whose head is the dump's
@@ -28,143 +28,76 @@
 // N..M of a running node read, from the prestateTracer and the block's
 // system calls, and reads the values at each block's parent (traceRange).
 // eip7928 writes a Type-1 sidecar with write sets from standard EIP-7928 block
-// access lists (eip7928.go). The codec is geth's core/balsidecar, the overlay package of statelab's
-// BAL sidecar patch.
+// access lists (eip7928.go). The codec is geth's core/balsidecar, the overlay
+// package of statelab's BAL sidecar patch.
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
 
 	"statelab/core/balsidecar"
 )
 
+// Flags more than one command takes.
+var (
+	outFlag = &cli.StringFlag{
+		Name:     "out",
+		Usage:    "sidecar file to write: JSON if its name ends in .json, else binary (convert: unless --to says otherwise)",
+		Required: true,
+	}
+	typeFlag = &cli.StringFlag{
+		Name:  "type",
+		Usage: "sidecar type to write: 1, 3 or 4",
+		Value: balsidecar.TypeFullPrestate.String(),
+	}
+)
+
 func main() {
-	if err := run(os.Args[1:], os.Stdout); err != nil {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "balgen:", err)
 		os.Exit(1)
 	}
 }
 
-const usage = "usage: balgen online|offline|convert|eip7928 [flags] (see balgen CMD -h)"
-
-func run(args []string, out io.Writer) error {
-	if len(args) == 0 {
-		return errors.New(usage)
+// run runs balgen with the given arguments (without the program name):
+// results go to out, progress and help to errOut.
+func run(args []string, out, errOut io.Writer) error {
+	app := &cli.App{
+		Name:     "balgen",
+		Usage:    "write BAL sidecars for geth import --bal.file, and convert them",
+		Commands: []*cli.Command{onlineCommand, offlineCommand, convertCommand, eip7928Command},
+		Action: func(ctx *cli.Context) error {
+			if ctx.Args().Present() {
+				return fmt.Errorf("unknown command %q (want online, offline, convert or eip7928)", ctx.Args().First())
+			}
+			cli.ShowAppHelp(ctx)
+			return fmt.Errorf("no command given (want online, offline, convert or eip7928)")
+		},
+		Writer:    out,
+		ErrWriter: errOut,
 	}
-	fs := flag.NewFlagSet("balgen "+args[0], flag.ContinueOnError)
-	typ := fs.Int("type", 4, "sidecar type to write: 1, 3 or 4")
-	outPath := fs.String("out", "", "sidecar file to write (.bal.json: JSON, otherwise binary unless --to json)")
-	switch args[0] {
-	case "online":
-		url := fs.String("rpc", "", "JSON-RPC endpoint with the debug and eth APIs: http(s)://, ws(s):// or the path of geth.ipc")
-		from := fs.Uint64("from", 0, "first block")
-		to := fs.Uint64("to", 0, "last block")
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
-		}
-		if *url == "" || *outPath == "" || *from == 0 || *to < *from {
-			return errors.New("online needs --rpc, --out and 0 < --from <= --to")
-		}
-		if err := checkType(*typ); err != nil {
-			return err
-		}
-		f, err := traceRange(*url, *from, *to, *typ, os.Stderr)
-		if err != nil {
-			return err
-		}
-		return writeFile(*outPath, "", f, out)
-	case "offline":
-		datadir := fs.String("datadir", "", "stopped geth datadir whose head is the dump's parent (left unchanged)")
-		dump := fs.String("dump", "", "RLP block dump, as geth import reads")
-		geth := fs.String("geth", defaultGeth(), "patched geth binary")
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
-		}
-		if *datadir == "" || *dump == "" || *outPath == "" {
-			return errors.New("offline needs --datadir, --dump and --out")
-		}
-		if err := checkType(*typ); err != nil {
-			return err
-		}
-		f, err := offline(*geth, *datadir, *dump, *typ, os.Stderr)
-		if err != nil {
-			return err
-		}
-		return writeFile(*outPath, "", f, out)
-	case "eip7928":
-		in := fs.String("in", "", "geth export file whose blocks carry EIP-7928 access lists, or with --dump an RLP stream of access lists")
-		dump := fs.String("dump", "", "block dump whose blocks the access lists of --in belong to, one list per block above genesis, in order")
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
-		}
-		if *in == "" || *outPath == "" {
-			return errors.New("eip7928 needs --in and --out")
-		}
-		var (
-			f       *balsidecar.File
-			without int
-			err     error
-		)
-		if *dump != "" {
-			f, err = fromAccessLists(*in, *dump)
-		} else {
-			f, without, err = fromExport(*in)
-		}
-		if err != nil {
-			return err
-		}
-		if without > 0 {
-			fmt.Fprintf(out, "balgen: %d blocks of %s carry no access list and are not listed\n", without, *in)
-		}
-		if len(f.Blocks) == 0 {
-			return fmt.Errorf("%s: no block carries an access list", *in)
-		}
-		return writeFile(*outPath, "", f, out)
-	case "convert":
-		in := fs.String("in", "", "sidecar to read (JSON or binary)")
-		to := fs.String("to", "", "form to write: json or binary (default: by --out's name)")
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
-		}
-		if *in == "" || *outPath == "" {
-			return errors.New("convert needs --in and --out")
-		}
-		if *to != "" && *to != "json" && *to != "binary" {
-			return fmt.Errorf("invalid --to %q (want json or binary)", *to)
-		}
-		f, err := balsidecar.Load(*in)
-		if err != nil {
-			return err
-		}
-		if isSet(fs, "type") {
-			if err := checkType(*typ); err != nil {
-				return err
-			}
-			if *typ > f.Type {
-				return fmt.Errorf("%s is type %d, it cannot be converted up to type %d", *in, f.Type, *typ)
-			}
-			if err := f.Downgrade(*typ); err != nil {
-				return err
-			}
-		}
-		return writeFile(*outPath, *to, f, out)
-	}
-	return errors.New(usage)
+	return app.Run(append([]string{"balgen"}, args...))
 }
 
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
-func checkType(t int) error {
-	if !balsidecar.ValidType(t) {
-		return fmt.Errorf("invalid --type %d (want 1, 3 or 4)", t)
+// noArgs refuses arguments left after the flags: a flag given after one of
+// them would otherwise be ignored.
+func noArgs(ctx *cli.Context) error {
+	if ctx.Args().Present() {
+		return fmt.Errorf("unexpected arguments %q (flags go before any other argument, and balgen %s takes none)", strings.Join(ctx.Args().Slice(), " "), ctx.Command.Name)
 	}
 	return nil
+}
+
+// sidecarType returns the type named by the flag f of ctx.
+func sidecarType(ctx *cli.Context, f *cli.StringFlag) (balsidecar.Type, error) {
+	typ, err := balsidecar.ParseType(ctx.String(f.Name))
+	if err != nil {
+		return 0, fmt.Errorf("invalid --%s %s: %w", f.Name, ctx.String(f.Name), err)
+	}
+	return typ, nil
 }

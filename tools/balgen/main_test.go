@@ -55,7 +55,7 @@ func TestConvert(t *testing.T) {
 		{"convert", "--in", js, "--out", bin},
 		{"convert", "--in", bin, "--out", back},
 	} {
-		if err := run(args, io.Discard); err != nil {
+		if err := run(args, io.Discard, io.Discard); err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
 	}
@@ -68,35 +68,80 @@ func TestConvert(t *testing.T) {
 		t.Fatal("binary output lacks the magic")
 	}
 	t1 := filepath.Join(dir, "t1.bal")
-	if err := run([]string{"convert", "--in", js, "--out", t1, "--type", "1"}, io.Discard); err != nil {
+	if err := run([]string{"convert", "--in", js, "--out", t1, "--type", "1"}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	f, err := balsidecar.Load(t1)
 	if err != nil || f.Type != 1 || len(f.Blocks[0].Accounts[0].Values) != 0 {
 		t.Fatalf("type-1 conversion: %v %+v", err, f)
 	}
-	if err := run([]string{"convert", "--in", t1, "--out", filepath.Join(dir, "up.bal"), "--type", "3"}, io.Discard); err == nil || !strings.Contains(err.Error(), "cannot be converted up") {
+	if err := run([]string{"convert", "--in", t1, "--out", filepath.Join(dir, "up.bal"), "--type", "3"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "cannot be converted up") {
 		t.Fatalf("converting type 1 up to 3: %v", err)
 	}
 }
 
-// TestUsageErrors checks that bad arguments are refused before any work.
+// TestUsageErrors checks that bad arguments are refused with an error that
+// names the problem, before any work.
 func TestUsageErrors(t *testing.T) {
 	dir := t.TempDir()
-	for _, args := range [][]string{
-		{},
-		{"nope"},
-		{"online", "--rpc", "http://127.0.0.1:1", "--from", "5", "--to", "4", "--out", "x"},
-		{"online", "--rpc", "http://127.0.0.1:1", "--from", "1", "--to", "1", "--out", "x", "--type", "2"},
-		{"offline", "--datadir", dir, "--dump", "d.rlp", "--out", "x"},
-		{"convert", "--in", filepath.Join(dir, "missing"), "--out", "x"},
-		{"convert", "--in", "a", "--out", "x", "--to", "yaml"},
+	js := filepath.Join(dir, "a.bal.json")
+	if err := writeFile(js, "", sampleFile(), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "x")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "no command given"},
+		{[]string{"nope"}, `unknown command "nope"`},
+		{[]string{"online", "--rpc", "http://127.0.0.1:1", "--from", "5", "--to", "4", "--out", out}, "invalid block range --from 5 --to 4"},
+		{[]string{"online", "--rpc", "http://127.0.0.1:1", "--from", "1", "--to", "1", "--out", out, "--type", "2"}, "invalid --type 2: BAL type must be 1, 3 or 4"},
+		{[]string{"online", "--from", "1", "--to", "1", "--out", out}, `"rpc" not set`},
+		{[]string{"offline", "--datadir", dir, "--dump", "d.rlp", "--out", out}, "is not a geth datadir"},
+		{[]string{"offline", "--datadir", dir, "--dump", "d.rlp", "--out", out, "--type", "x"}, "invalid --type x"},
+		{[]string{"convert", "--in", filepath.Join(dir, "missing"), "--out", out}, "no such file"},
+		{[]string{"convert", "--in", js, "--out", out, "--to", "yaml"}, `invalid --to "yaml" (want json or binary)`},
+		{[]string{"convert", "--in", js, "--out", out, "--type", "5"}, "invalid --type 5"},
+		{[]string{"convert", "--in", js, out}, `"out" not set`},
+		{[]string{"convert", "--in", js, "--out", out, "stray", "--to", "json"}, `unexpected arguments "stray --to json"`},
+		{[]string{"eip7928", "--in", js, "--out", out, "--type", "9"}, "invalid --type 9: BAL type must be 1, 3 or 4"},
 	} {
-		if err := run(args, io.Discard); err == nil {
-			t.Errorf("%v: no error", args)
+		err := run(c.args, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
 		}
 	}
-	if _, err := os.Stat("x"); err == nil {
+	if _, err := os.Stat(out); err == nil {
 		t.Error("a refused command wrote its output")
+	}
+}
+
+// TestGethBinary checks where offline looks for geth: --geth, else geth in
+// --bin, whose default STATELAB_BIN replaces.
+func TestGethBinary(t *testing.T) {
+	datadir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(datadir, "geth", "chaindata"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"offline", "--datadir", datadir, "--dump", "d.rlp", "--out", filepath.Join(t.TempDir(), "x")}
+	for _, c := range []struct {
+		env   string
+		extra []string
+		want  string
+	}{
+		{"", nil, filepath.Join("build", "bin", "geth")},
+		{"/from/env", nil, "/from/env/geth"},
+		{"/from/env", []string{"--bin", "/from/flag"}, "/from/flag/geth"},
+		{"/from/env", []string{"--geth", "/my/geth"}, "/my/geth"},
+	} {
+		t.Setenv("STATELAB_BIN", c.env)
+		if c.env == "" {
+			os.Unsetenv("STATELAB_BIN")
+		}
+		err := run(append(args, c.extra...), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "geth binary: stat "+c.want+":") {
+			t.Errorf("STATELAB_BIN=%q %v: error %v, want geth looked for at %s", c.env, c.extra, err, c.want)
+		}
 	}
 }

@@ -28,18 +28,60 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/rlp"
+	"github.com/urfave/cli/v2"
 
 	"statelab/core/balsidecar"
 	"statelab/tools/internal/fsutil"
 )
 
-// defaultGeth is the geth binary offline runs: $STATELAB_BIN/geth when set
-// (as ./build.sh test sets it), else build/bin/geth.
-func defaultGeth() string {
-	if dir := os.Getenv("STATELAB_BIN"); dir != "" {
-		return filepath.Join(dir, "geth")
+var (
+	datadirFlag = &cli.StringFlag{
+		Name:     "datadir",
+		Usage:    "stopped geth datadir whose head is the dump's parent (left unchanged)",
+		Required: true,
 	}
-	return filepath.Join("build", "bin", "geth")
+	offlineDumpFlag = &cli.StringFlag{
+		Name:     "dump",
+		Usage:    "RLP block dump, as geth import reads",
+		Required: true,
+	}
+	gethFlag = &cli.StringFlag{
+		Name:        "geth",
+		Usage:       "patched geth binary",
+		DefaultText: "geth in --bin",
+	}
+	binFlag = &cli.StringFlag{
+		Name:    "bin",
+		Usage:   "directory of statelab's built binaries, where --geth is looked for",
+		Value:   filepath.Join("build", "bin"),
+		EnvVars: []string{"STATELAB_BIN"},
+	}
+)
+
+var offlineCommand = &cli.Command{
+	Name:   "offline",
+	Usage:  "record what each block of a dump reads, importing it into a copy of a datadir with geth import --bal.record",
+	Flags:  []cli.Flag{datadirFlag, offlineDumpFlag, outFlag, typeFlag, gethFlag, binFlag},
+	Action: offlineAction,
+}
+
+func offlineAction(ctx *cli.Context) error {
+	if err := noArgs(ctx); err != nil {
+		return err
+	}
+	typ, err := sidecarType(ctx, typeFlag)
+	if err != nil {
+		return err
+	}
+	geth := ctx.String(gethFlag.Name)
+	if geth == "" {
+		geth = filepath.Join(ctx.String(binFlag.Name), "geth")
+	}
+	f, err := offline(geth, ctx.String(datadirFlag.Name), ctx.String(offlineDumpFlag.Name), typ, ctx.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	return writeFile(ctx.String(outFlag.Name), "", f, ctx.App.Writer)
 }
 
 // offline imports dump into a copy of datadir with geth import --bal.record,
@@ -47,12 +89,12 @@ func defaultGeth() string {
 // calls, withdrawals, fee recipient and reverted calls included), and returns
 // that sidecar lowered to typ. datadir is only read. geth's progress lines go
 // to progress.
-func offline(geth, datadir, dump string, typ int, progress io.Writer) (*balsidecar.File, error) {
+func offline(geth, datadir, dump string, typ balsidecar.Type, progress io.Writer) (*balsidecar.File, error) {
 	if _, err := os.Stat(filepath.Join(datadir, "geth", "chaindata")); err != nil {
 		return nil, fmt.Errorf("%s is not a geth datadir: %v", datadir, err)
 	}
 	if _, err := os.Stat(geth); err != nil {
-		return nil, fmt.Errorf("geth binary: %v (set --geth)", err)
+		return nil, fmt.Errorf("geth binary: %v (set --geth or --bin)", err)
 	}
 	blocks, err := dumpBlocks(dump)
 	if err != nil {

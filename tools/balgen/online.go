@@ -32,9 +32,54 @@ import (
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/holiman/uint256"
+	"github.com/urfave/cli/v2"
 
 	"statelab/core/balsidecar"
 )
+
+var (
+	rpcFlag = &cli.StringFlag{
+		Name:     "rpc",
+		Usage:    "JSON-RPC endpoint with the debug and eth APIs: http(s)://, ws(s):// or the path of geth.ipc",
+		Required: true,
+	}
+	fromFlag = &cli.Uint64Flag{
+		Name:     "from",
+		Usage:    "first block (above genesis)",
+		Required: true,
+	}
+	toFlag = &cli.Uint64Flag{
+		Name:     "to",
+		Usage:    "last block",
+		Required: true,
+	}
+)
+
+var onlineCommand = &cli.Command{
+	Name:   "online",
+	Usage:  "list what blocks of a running node read, with their values at each block's parent",
+	Flags:  []cli.Flag{rpcFlag, fromFlag, toFlag, outFlag, typeFlag},
+	Action: onlineAction,
+}
+
+func onlineAction(ctx *cli.Context) error {
+	if err := noArgs(ctx); err != nil {
+		return err
+	}
+	from, to := ctx.Uint64(fromFlag.Name), ctx.Uint64(toFlag.Name)
+	if from == 0 || to < from {
+		return fmt.Errorf("invalid block range --%s %d --%s %d (want 0 < --%s <= --%s)", fromFlag.Name, from, toFlag.Name, to, fromFlag.Name, toFlag.Name)
+	}
+	typ, err := sidecarType(ctx, typeFlag)
+	if err != nil {
+		return err
+	}
+	f, err := traceRange(ctx.String(rpcFlag.Name), from, to, typ, ctx.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	return writeFile(ctx.String(outFlag.Name), "", f, ctx.App.Writer)
+}
 
 // traceRange builds a sidecar of blocks from..to of the node at url (an HTTP
 // or WebSocket endpoint, or the path of geth.ipc) in two steps per block:
@@ -60,7 +105,7 @@ import (
 // Values from the parent state are the block-level pre-state by definition,
 // whatever the transactions do to them. geth import --bal.record (balgen
 // offline) lists exactly what each block reads, and needs no RPC.
-func traceRange(url string, from, to uint64, typ int, progress io.Writer) (*balsidecar.File, error) {
+func traceRange(url string, from, to uint64, typ balsidecar.Type, progress io.Writer) (*balsidecar.File, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 24*time.Hour)
 	defer cancel()
 	client, err := rpc.DialContext(ctx, url)
@@ -156,7 +201,7 @@ func (k keySet) addTraced(accounts map[common.Address]*prestateAccount, written 
 }
 
 // block builds the sidecar entry of block n.
-func (s *prestateSource) block(ctx context.Context, n uint64, typ int) (*balsidecar.Block, error) {
+func (s *prestateSource) block(ctx context.Context, n uint64, typ balsidecar.Type) (*balsidecar.Block, error) {
 	var blk *rpcBlock
 	if err := s.client.CallContext(ctx, &blk, "eth_getBlockByNumber", hexutil.EncodeUint64(n), false); err != nil {
 		return nil, err
@@ -294,7 +339,7 @@ type accountProof struct {
 var errUnknownExistence = errors.New("existence unknown without a proof")
 
 // values sets a's pre-block values at the parent block.
-func (s *prestateSource) values(ctx context.Context, parent string, a *balsidecar.Account, typ int) error {
+func (s *prestateSource) values(ctx context.Context, parent string, a *balsidecar.Account, typ balsidecar.Type) error {
 	if s.proofs {
 		var p accountProof
 		err := s.client.CallContext(ctx, &p, "eth_getProof", a.Address, a.Slots, parent)
@@ -307,7 +352,7 @@ func (s *prestateSource) values(ctx context.Context, parent string, a *balsideca
 	return s.valuesFromGetters(ctx, parent, a, typ)
 }
 
-func setFromProof(a *balsidecar.Account, p *accountProof, typ int) error {
+func setFromProof(a *balsidecar.Account, p *accountProof, typ balsidecar.Type) error {
 	if len(p.StorageProof) != len(a.Slots) {
 		return fmt.Errorf("eth_getProof returned %d storage proofs for %d keys", len(p.StorageProof), len(a.Slots))
 	}
@@ -329,7 +374,7 @@ func setFromProof(a *balsidecar.Account, p *accountProof, typ int) error {
 	return nil
 }
 
-func (s *prestateSource) valuesFromGetters(ctx context.Context, parent string, a *balsidecar.Account, typ int) error {
+func (s *prestateSource) valuesFromGetters(ctx context.Context, parent string, a *balsidecar.Account, typ balsidecar.Type) error {
 	for _, slot := range a.Slots {
 		var v common.Hash
 		if err := s.client.CallContext(ctx, &v, "eth_getStorageAt", a.Address, slot, parent); err != nil {
