@@ -252,23 +252,6 @@ func failingField(data []byte, v any) string {
 	return ""
 }
 
-// PosError is a decoding error at a position of the input.
-type PosError struct {
-	Offset int64 // byte offset, from 0
-	Line   int   // line, from 1 (JSON only, 0 for binary input)
-	Column int   // column in bytes, from 1 (JSON only)
-	Err    error
-}
-
-func (e *PosError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("line %d, column %d (offset %d): %v", e.Line, e.Column, e.Offset, e.Err)
-	}
-	return fmt.Sprintf("offset %d: %v", e.Offset, e.Err)
-}
-
-func (e *PosError) Unwrap() error { return e.Err }
-
 // jsonDecoder reads the JSON form token by token down to the block entries,
 // tracking positions for errors.
 type jsonDecoder struct {
