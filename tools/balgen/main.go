@@ -33,6 +33,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -76,7 +77,7 @@ func run(args []string, out, errOut io.Writer) error {
 				return fmt.Errorf("unknown command %q (want online, offline, convert or eip7928)", ctx.Args().First())
 			}
 			cli.ShowAppHelp(ctx)
-			return fmt.Errorf("no command given (want online, offline, convert or eip7928)")
+			return errors.New("no command given (want online, offline, convert or eip7928)")
 		},
 		Writer:    out,
 		ErrWriter: errOut,
