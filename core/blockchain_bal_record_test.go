@@ -210,7 +210,7 @@ func TestBALRecordSameRoot(t *testing.T) {
 			checkRecordedCases(t, gspec.Config, blocks, recorded)
 			runs := []struct {
 				typ  balsidecar.Type
-				warm string
+				warm BALWarmMode
 			}{
 				{balsidecar.TypeKeys, BALWarmBeside}, {balsidecar.TypeSlotValues, BALWarmBeside},
 				{balsidecar.TypeFullPrestate, BALWarmBeside}, {balsidecar.TypeFullPrestate, BALWarmBefore}, {balsidecar.TypeFullPrestate, BALWarmOff},
@@ -233,9 +233,7 @@ func TestBALRecordSameRoot(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := s.SetWarm(run.warm); err != nil {
-					t.Fatal(err)
-				}
+				s.SetWarm(run.warm)
 				chain.SetBALSidecar(s)
 				if _, err := chain.InsertChain(blocks); err != nil {
 					t.Fatalf("type %d: %v", typ, s.ExplainError(err))

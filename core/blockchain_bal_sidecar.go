@@ -19,7 +19,6 @@ package core
 import (
 	"fmt"
 	"sync/atomic"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/balsidecar"
@@ -32,22 +31,44 @@ import (
 // listed state, as in the BAL study the sidecar comes from.
 const DefaultBALWorkers = 25
 
-// When the trie paths of a block's write set are warmed (sidecars with write
-// sets only): while the block executes, or before it starts.
+// BALFetchMode is when the listed slots of a Type-1 sidecar are fetched.
+type BALFetchMode uint8
+
 const (
-	BALWarmBeside = "beside"
-	BALWarmBefore = "before"
-	BALWarmOff    = "off"
+	// BALFetchBefore fetches them before the block executes: execution
+	// waits for all of them.
+	BALFetchBefore BALFetchMode = iota
+	// BALFetchBeside fetches them while the block executes, as upstream's
+	// EIP-7928 reader does; execution reads a slot itself if it gets there
+	// first.
+	BALFetchBeside
 )
 
-// When the listed slots of a Type-1 sidecar are fetched: before the block
-// executes, or while it does; or, for the slots the block writes on a
-// Merkle-Patricia state, taken from the trie paths warmed before it executes.
-const (
-	BALFetchBefore = "before"
-	BALFetchBeside = "beside"
-	BALFetchTrie   = "trie"
-)
+var balFetchModeNames = []string{"before", "beside"}
+
+// String returns the mode's flag value.
+func (m BALFetchMode) String() string {
+	if int(m) < len(balFetchModeNames) {
+		return balFetchModeNames[m]
+	}
+	return fmt.Sprintf("BALFetchMode(%d)", m)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (m BALFetchMode) MarshalText() ([]byte, error) {
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (m *BALFetchMode) UnmarshalText(text []byte) error {
+	for i, name := range balFetchModeNames {
+		if string(text) == name {
+			*m = BALFetchMode(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("invalid BAL fetch mode %q (want one of %v)", text, balFetchModeNames)
+}
 
 // BALSidecar applies a BAL sidecar (block-level access lists kept beside a
 // block dump) to the blocks it lists: their state is fetched in parallel
@@ -61,8 +82,7 @@ type BALSidecar struct {
 	name    string          // file name, for messages
 	typ     balsidecar.Type // type applied, at most file.Type
 	workers int
-	warm    string // BALWarmBeside, BALWarmBefore or BALWarmOff
-	fetch   string // BALFetchBefore, BALFetchBeside or BALFetchTrie
+	fetch   BALFetchMode
 
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
@@ -71,80 +91,13 @@ type BALSidecar struct {
 	// database: what their lists did not cover.
 	dbAccountReads, dbSlotReads, dbCodeReads atomic.Int64
 
-	slotsFromTrie atomic.Int64 // Type-1 written slots read from the warmed tries (BALFetchTrie)
-
 	failed atomic.Pointer[types.Header] // last block that failed with injected values
-
-	pendingWarm *balWarmSet // write set of the block being set up, taken by warmBALSidecar
-}
-
-// balWarmSet is the write set of one block, scheduled for trie warming once
-// the block's prefetcher runs.
-type balWarmSet struct {
-	statedb   *state.StateDB // the block's state, whose prefetcher warms
-	accounts  []common.Address
-	slots     map[common.Address][]common.Hash
-	slotCount int
-	waited    time.Duration // time execution waited for warming (mode before) or for the values read from it (fromTrie)
-
-	// fromTrie says the written slots are not fetched but read from the
-	// warmed storage tries (BALFetchTrie), fromTrieCount how many were. The
-	// other listed slots are fetched meanwhile; prefill waits for them.
-	fromTrie      bool
-	fromTrieCount int
-	prefill       *state.PrefillStats
-}
-
-// warmSet returns the write set of an entry to warm, or nil if there is none
-// (warming off, or a sidecar without write sets).
-func (s *BALSidecar) warmSet(entry *balsidecar.Block) *balWarmSet {
-	if s.warm == BALWarmOff || !s.file.Writes {
-		return nil
-	}
-	set := &balWarmSet{slots: make(map[common.Address][]common.Hash)}
-	for _, a := range entry.Accounts {
-		if a.Written {
-			set.accounts = append(set.accounts, a.Address)
-		}
-		if keys := a.WrittenSlots(); len(keys) > 0 {
-			set.slots[a.Address] = keys
-			set.slotCount += len(keys)
-		}
-	}
-	if len(set.accounts) == 0 && set.slotCount == 0 {
-		return nil
-	}
-	return set
-}
-
-// warmBALSidecar schedules the write set of the block whose state is statedb
-// with its prefetcher, which has just started, and in mode before waits for
-// it to be loaded.
-func (bc *BlockChain) warmBALSidecar(statedb *state.StateDB) {
-	s := bc.balSidecar
-	if s == nil || s.pendingWarm == nil || s.pendingWarm.statedb != statedb {
-		return
-	}
-	set := s.pendingWarm
-	s.pendingWarm = nil
-	statedb.PrefetchAccessList(set.accounts, set.slots)
-	if s.warm == BALWarmBefore || set.fromTrie {
-		start := time.Now()
-		if s.warm == BALWarmBefore {
-			statedb.WaitPrefetch()
-		}
-		if set.fromTrie {
-			set.fromTrieCount = statedb.LoadPrefetchedStorage(set.slots)
-			set.prefill.WaitSlotFetch()
-		}
-		set.waited = time.Since(start)
-	}
 }
 
 // NewBALSidecar prepares a loaded sidecar for import. typ is the type to apply
-// (0: the file's type); a file of a higher type serves a lower one. The trie
-// paths of the write sets are warmed beside execution (before it where a
-// Type-1 block reads its written slots from them); see SetWarm and SetFetch.
+// (0: the file's type); a file of a higher type serves a lower one. The slots
+// of a Type-1 list are fetched before execution unless SetFetch says
+// otherwise.
 func NewBALSidecar(file *balsidecar.File, name string, typ balsidecar.Type, workers int) (*BALSidecar, error) {
 	if typ == 0 {
 		typ = file.Type
@@ -158,41 +111,13 @@ func NewBALSidecar(file *balsidecar.File, name string, typ balsidecar.Type, work
 	if workers < 1 {
 		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
 	}
-	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, warm: BALWarmBeside, fetch: BALFetchTrie}, nil
-}
-
-// SetWarm sets when the trie paths of each block's write set are warmed, by
-// the trie prefetcher over the sidecar's workers: BALWarmBeside (while the
-// block executes), BALWarmBefore (execution waits for it) or BALWarmOff.
-// Call it before blocks are inserted.
-func (s *BALSidecar) SetWarm(mode string) error {
-	switch mode {
-	case BALWarmBeside, BALWarmBefore, BALWarmOff:
-		s.warm = mode
-		return nil
-	}
-	return fmt.Errorf("invalid BAL warm mode %q (want %s, %s or %s)", mode, BALWarmBeside, BALWarmBefore, BALWarmOff)
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers}, nil
 }
 
 // SetFetch sets when the listed slots of a Type-1 sidecar are fetched, over
-// the sidecar's workers: BALFetchBefore (execution waits for all of them),
-// BALFetchBeside (while the block executes, as upstream's EIP-7928
-// reader does; execution reads a slot itself if it gets there first) or
-// BALFetchTrie, the default. With BALFetchTrie, on a Merkle-Patricia state,
-// the slots the block writes are not fetched from the flat state: execution
-// waits until the warming of their trie paths, which the trie update and
-// hashing need anyway, has read their values (the rest of the warming goes on
-// beside it); the other listed slots are fetched meanwhile. On the binary
-// trie, with warming off, for a sidecar without write sets and for blocks
-// before Byzantium (no prefetcher), BALFetchTrie is BALFetchBefore. Call it
-// before blocks are inserted.
-func (s *BALSidecar) SetFetch(mode string) error {
-	switch mode {
-	case BALFetchBefore, BALFetchBeside, BALFetchTrie:
-		s.fetch = mode
-		return nil
-	}
-	return fmt.Errorf("invalid BAL fetch mode %q (want %s, %s or %s)", mode, BALFetchBefore, BALFetchBeside, BALFetchTrie)
+// the sidecar's workers. Call it before blocks are inserted.
+func (s *BALSidecar) SetFetch(mode BALFetchMode) {
+	s.fetch = mode
 }
 
 // Type returns the BAL type applied.
@@ -207,13 +132,6 @@ func (s *BALSidecar) Counts() (used, missing int64) {
 // executed with an entry made from the database, summed over those blocks.
 func (s *BALSidecar) ExecutionReads() (accounts, slots, code int64) {
 	return s.dbAccountReads.Load(), s.dbSlotReads.Load(), s.dbCodeReads.Load()
-}
-
-// SlotsFromTrie returns the number of listed slots whose values were read from
-// the warmed storage tries instead of fetched (BALFetchTrie), summed over the
-// blocks executed with an entry.
-func (s *BALSidecar) SlotsFromTrie() int64 {
-	return s.slotsFromTrie.Load()
 }
 
 // ExplainError adds the likely cause to an import error if a block executed
@@ -240,15 +158,8 @@ type balSidecarStats struct {
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`
 	SlotsInjected    int     `json:"slots_injected"`
-	SlotsFromTrie    int     `json:"slots_from_trie"` // Type-1 written slots read from the warmed tries (fetch mode trie)
-	CodesFetched     int     `json:"codes_fetched"`   // contract codes loaded before execution
+	CodesFetched     int     `json:"codes_fetched"` // contract codes loaded before execution
 	CodeBytes        int     `json:"code_bytes"`
-	WarmAccounts     int     `json:"warm_accounts"` // write set scheduled for trie warming
-	WarmSlots        int     `json:"warm_slots"`
-	WarmNodes        int64   `json:"warm_nodes"` // distinct trie nodes the warming workers read
-	WarmBytes        int64   `json:"warm_bytes"`
-	WarmMs           float64 `json:"warm_ms"`          // time of the parallel warming passes
-	WarmWaitMs       float64 `json:"warm_wait_ms"`     // time execution waited for warming (mode before)
 	DBAccountReads   int64   `json:"db_account_reads"` // during execution, not covered by the list
 	DBSlotReads      int64   `json:"db_slot_reads"`
 	DBCodeReads      int64   `json:"db_code_reads"` // code cache misses during execution
@@ -276,29 +187,14 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	if err != nil {
 		return nil, nil, true, err
 	}
-	var (
-		mpt  = sdb.Type().Is(state.TypeMPT)
-		warm = s.warmSet(entry)
-		// Written slots come from the warmed tries only where the prefetcher,
-		// which warms, runs: from Byzantium on (processBlock).
-		fromTrie = warm != nil && s.typ == balsidecar.TypeKeys && s.fetch == BALFetchTrie && mpt && bc.chainConfig.IsByzantium(block.Number())
-	)
-	fill := balPrefill(entry, s.typ, mpt, fromTrie)
-	// With fromTrie the other slots are fetched while the write set is
-	// warmed, and execution waits for both (warmBALSidecar).
-	fill.SlotsBefore = s.fetch != BALFetchBeside && !fromTrie
+	fill := balPrefill(entry, s.typ, sdb.Type().Is(state.TypeMPT))
+	fill.SlotsBefore = s.fetch == BALFetchBefore
 	reader, stats, stop := state.NewPrefilledBlockReader(base, fill, s.workers)
 	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
 	if err != nil {
 		stop()
 		return nil, nil, true, err
 	}
-	if warm != nil {
-		warm.statedb, warm.prefill, warm.fromTrie = statedb, stats, fromTrie
-		statedb.SetPrefetchWorkers(s.workers)
-		statedb.SetPrefetchValues(fromTrie)
-	}
-	s.pendingWarm = warm
 	s.used.Add(1)
 	header := block.Header()
 	return statedb, func(result *blockProcessingResult) {
@@ -310,46 +206,41 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 			}
 			return
 		}
-		accounts, slots := stats.ExecutionReads()
-		code := stats.ExecutionCodeReads()
-		s.dbAccountReads.Add(accounts)
-		s.dbSlotReads.Add(slots)
-		s.dbCodeReads.Add(code)
-		warmed := statedb.PrefetchWarmStats()
-		result.stats.BAL = &balSidecarStats{
-			Type:             int(s.typ),
-			PrefetchMs:       durationToMs(stats.PrefetchTime),
-			SlotFetchMs:      durationToMs(stats.SlotFetchTime),
-			AccountsFetched:  stats.AccountsFetched,
-			SlotsFetched:     stats.SlotsFetched,
-			AccountsInjected: stats.AccountsInjected,
-			SlotsInjected:    stats.SlotsInjected,
-			CodesFetched:     stats.CodesFetched,
-			CodeBytes:        stats.CodeBytes,
-			DBAccountReads:   accounts,
-			DBSlotReads:      slots,
-			DBCodeReads:      code,
-			WarmNodes:        warmed.Nodes,
-			WarmBytes:        warmed.Bytes,
-			WarmMs:           durationToMs(warmed.Time),
-		}
-		if warm != nil {
-			result.stats.BAL.WarmAccounts, result.stats.BAL.WarmSlots = len(warm.accounts), warm.slotCount
-			result.stats.BAL.WarmWaitMs = durationToMs(warm.waited)
-			result.stats.BAL.SlotsFromTrie = warm.fromTrieCount
-			s.slotsFromTrie.Add(int64(warm.fromTrieCount))
-		}
+		result.stats.BAL = s.blockStats(stats)
 		if stater, ok := reader.(state.ReaderStater); ok {
 			result.stats.StateReadCacheStats = stater.GetStats()
 		}
 	}, true, nil
 }
 
+// blockStats returns the figures of a block executed with its entry, and adds
+// its database reads to the sidecar's counters.
+func (s *BALSidecar) blockStats(stats *state.PrefillStats) *balSidecarStats {
+	accounts, slots := stats.ExecutionReads()
+	code := stats.ExecutionCodeReads()
+	s.dbAccountReads.Add(accounts)
+	s.dbSlotReads.Add(slots)
+	s.dbCodeReads.Add(code)
+	return &balSidecarStats{
+		Type:             int(s.typ),
+		PrefetchMs:       durationToMs(stats.PrefetchTime),
+		SlotFetchMs:      durationToMs(stats.SlotFetchTime),
+		AccountsFetched:  stats.AccountsFetched,
+		SlotsFetched:     stats.SlotsFetched,
+		AccountsInjected: stats.AccountsInjected,
+		SlotsInjected:    stats.SlotsInjected,
+		CodesFetched:     stats.CodesFetched,
+		CodeBytes:        stats.CodeBytes,
+		DBAccountReads:   accounts,
+		DBSlotReads:      slots,
+		DBCodeReads:      code,
+	}
+}
+
 // balPrefill turns a sidecar entry into what the state reader fetches and
 // injects for the given type; mpt says whether the state is a Merkle-Patricia
-// one (see balAccount). With writesFromTrie, a Type-1 prefill leaves out the
-// slots the block writes: they are read from the warmed tries instead.
-func balPrefill(entry *balsidecar.Block, typ balsidecar.Type, mpt, writesFromTrie bool) *state.BlockPrefill {
+// one (see balAccount).
+func balPrefill(entry *balsidecar.Block, typ balsidecar.Type, mpt bool) *state.BlockPrefill {
 	fill := new(state.BlockPrefill)
 	switch typ {
 	case balsidecar.TypeKeys:
@@ -370,11 +261,7 @@ func balPrefill(entry *balsidecar.Block, typ balsidecar.Type, mpt, writesFromTri
 			continue
 		}
 		if typ == balsidecar.TypeKeys {
-			if writesFromTrie {
-				fill.FetchSlots[a.Address] = a.ReadOnlySlots()
-			} else {
-				fill.FetchSlots[a.Address] = a.Slots
-			}
+			fill.FetchSlots[a.Address] = a.Slots
 			continue
 		}
 		slots := make(map[common.Hash]common.Hash, len(a.Slots))

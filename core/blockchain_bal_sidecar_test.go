@@ -110,7 +110,7 @@ func importWithSidecar(t *testing.T, gspec *Genesis, blocks []*types.Block, file
 }
 
 // importWithSidecarFetch is importWithSidecar with the given fetch mode.
-func importWithSidecarFetch(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ balsidecar.Type, fetch string) (*BlockChain, *BALSidecar, error) {
+func importWithSidecarFetch(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ balsidecar.Type, fetch BALFetchMode) (*BlockChain, *BALSidecar, error) {
 	t.Helper()
 	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig())
 	if err != nil {
@@ -121,9 +121,7 @@ func importWithSidecarFetch(t *testing.T, gspec *Genesis, blocks []*types.Block,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetFetch(fetch); err != nil {
-		t.Fatal(err)
-	}
+	s.SetFetch(fetch)
 	chain.SetBALSidecar(s)
 	_, err = chain.InsertChain(blocks)
 	return chain, s, err
@@ -138,7 +136,7 @@ func TestBALSidecarSameRoot(t *testing.T) {
 	file.Blocks = append(file.Blocks[:1], file.Blocks[2:]...) // block 2 unlisted
 	for _, c := range []struct {
 		typ   balsidecar.Type
-		fetch string
+		fetch BALFetchMode
 	}{
 		{balsidecar.TypeKeys, BALFetchBeside},
 		{balsidecar.TypeKeys, BALFetchBefore},
@@ -155,46 +153,6 @@ func TestBALSidecarSameRoot(t *testing.T) {
 		if used, missing := s.Counts(); used != 3 || missing != 1 {
 			t.Errorf("type %d, fetch %s: %d blocks with an entry, %d without; want 3 and 1", c.typ, c.fetch, used, missing)
 		}
-	}
-}
-
-// TestBALSidecarSlotsFromTrie inserts a chain with a Type-1 sidecar that marks
-// what each block writes, with --bal.fetch trie: the written slot of every
-// block is read from its warmed storage trie instead of fetched, nothing is
-// read from the database during execution, and the head is the reference
-// chain's. Without write sets the mode fetches the slots before execution.
-func TestBALSidecarSlotsFromTrie(t *testing.T) {
-	gspec, blocks, ref, file := balTestChain(t, 4)
-	file.Writes = true
-	for _, entry := range file.Blocks {
-		for _, a := range entry.Accounts {
-			a.Written = true
-			a.SlotWritten = make([]bool, len(a.Slots))
-			for i := range a.SlotWritten {
-				a.SlotWritten[i] = true
-			}
-		}
-	}
-	chain, s, err := importWithSidecarFetch(t, gspec, blocks, file, balsidecar.TypeKeys, BALFetchTrie)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := chain.CurrentBlock().Root, ref.CurrentBlock().Root; got != want {
-		t.Fatalf("head root %x, want %x", got, want)
-	}
-	if n := s.SlotsFromTrie(); n != int64(len(blocks)) {
-		t.Errorf("%d slots read from the warmed tries, want %d (one per block)", n, len(blocks))
-	}
-	if accounts, slots, code := s.ExecutionReads(); accounts != 0 || slots != 0 || code != 0 {
-		t.Errorf("execution read %d accounts, %d slots, %d codes from the database", accounts, slots, code)
-	}
-	file.Writes = false
-	chain, s, err = importWithSidecarFetch(t, gspec, blocks, file, balsidecar.TypeKeys, BALFetchTrie)
-	if err != nil || chain.CurrentBlock().Root != ref.CurrentBlock().Root {
-		t.Fatalf("without write sets: %v", err)
-	}
-	if n := s.SlotsFromTrie(); n != 0 {
-		t.Errorf("without write sets: %d slots read from tries", n)
 	}
 }
 
@@ -245,7 +203,8 @@ func TestBALSidecarHashMismatch(t *testing.T) {
 	}
 }
 
-// TestNewBALSidecarArgs checks the type, worker and fetch mode arguments.
+// TestNewBALSidecarArgs checks the type and worker arguments and the fetch
+// mode's flag values.
 func TestNewBALSidecarArgs(t *testing.T) {
 	file := &balsidecar.File{Type: balsidecar.TypeSlotValues}
 	for _, c := range []struct {
@@ -261,10 +220,10 @@ func TestNewBALSidecarArgs(t *testing.T) {
 			t.Errorf("default type %d, want the file's %d", s.Type(), file.Type)
 		}
 	}
-	s, _ := NewBALSidecar(file, "f", 1, 25)
-	for mode, ok := range map[string]bool{BALFetchBeside: true, BALFetchBefore: true, BALFetchTrie: true, BALWarmOff: false, "": false} {
-		if err := s.SetFetch(mode); (err == nil) != ok {
-			t.Errorf("fetch mode %q: error %v", mode, err)
+	for text, ok := range map[string]bool{"beside": true, "before": true, "off": false, "": false} {
+		var mode BALFetchMode
+		if err := mode.UnmarshalText([]byte(text)); (err == nil) != ok || (ok && mode.String() != text) {
+			t.Errorf("fetch mode %q: %v, error %v", text, mode, err)
 		}
 	}
 }

@@ -21,8 +21,11 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/trie/nodefetch"
+	"github.com/ethereum/go-ethereum/triedb/database"
+	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -129,5 +132,55 @@ func emitNodeFetches(block trace.Span, rec *nodefetch.Recorder) {
 			span.SetStatus(codes.Error, "node not found")
 		}
 		span.End(trace.WithTimestamp(r.Start.Add(r.Duration)))
+	}
+}
+
+// nodeFetchSpanLimit bounds the node-fetch spans kept for one block; slow
+// fetches beyond it are counted as dropped.
+const nodeFetchSpanLimit = 1 << 14
+
+// withBlockNodeFetches returns the state database to process a block with:
+// at node level, a view of sdb that records the block's trie node fetches
+// into the recorder in ctx; else sdb.
+func withBlockNodeFetches(ctx context.Context, sdb state.Database) state.Database {
+	return state.WithNodeFetchRecorder(sdb, nodefetch.FromContext(ctx))
+}
+
+// nodeFetchAttributes turns the block's node-fetch summary into attributes:
+// totals, fetches by source and by path depth, and how many fetches got a
+// span (those at least threshold slow, up to the limit).
+func nodeFetchAttributes(s nodefetch.Summary, threshold time.Duration) []telemetry.Attribute {
+	depths := s.Depths[:]
+	for len(depths) > 0 && depths[len(depths)-1] == 0 {
+		depths = depths[:len(depths)-1]
+	}
+	attrs := []telemetry.Attribute{
+		telemetry.Int64Attribute("trie.node_fetches", s.Fetches),
+		telemetry.Int64Attribute("trie.node_fetches_failed", s.Failed),
+		telemetry.Int64Attribute("trie.node_fetch_bytes", s.Bytes),
+		telemetry.Int64Attribute("trie.node_fetch_us", s.Duration.Microseconds()),
+		attribute.Int64Slice("trie.node_fetch_depths", depths),
+		telemetry.Int64Attribute("trie.node_fetch_span_threshold_us", threshold.Microseconds()),
+		telemetry.Int64Attribute("trie.node_fetch_spans", s.Kept),
+		telemetry.Int64Attribute("trie.node_fetch_spans_dropped", s.Dropped),
+		telemetry.Int64Attribute("trie.node_fetches_aggregated", s.Fetches-s.Kept-s.Dropped),
+	}
+	for src, n := range s.Sources {
+		attrs = append(attrs, telemetry.Int64Attribute("trie.node_fetches."+database.NodeSource(src).String(), n))
+	}
+	return attrs
+}
+
+// traceExecution registers the execution span in ctx as a phase that node
+// fetches made during execution (and by the prefetcher) belong to.
+func traceExecution(ctx context.Context) {
+	registerPhase(ctx, trace.SpanFromContext(ctx), common.Hash{}, true)
+}
+
+// registerPhase offers span to the node-fetch recorder in ctx, so that the
+// fetches made while it is open are attributed to it.
+func registerPhase(ctx context.Context, span trace.Span, owner common.Hash, anyOwner bool) {
+	if rec := nodefetch.FromContext(ctx); rec != nil && span.IsRecording() {
+		rec.AddPhase(owner, anyOwner, span)
 	}
 }

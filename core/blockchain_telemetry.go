@@ -21,20 +21,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
-	"github.com/ethereum/go-ethereum/trie/nodefetch"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 )
-
-// nodeFetchSpanLimit bounds the node-fetch spans kept for one block; slow
-// fetches beyond it are counted as dropped.
-const nodeFetchSpanLimit = 1 << 14
 
 // blockTraceTracer names the instrumentation scope of block import spans.
 const blockTraceTracer = "github.com/ethereum/go-ethereum/core"
@@ -58,13 +51,12 @@ func (bc *BlockChain) BlockTracing() telemetry.BlockTracing {
 	return telemetry.BlockTracing{}
 }
 
-// blockTrace is the telemetry of one processed block: its span, and at node
-// level the recorder of its trie node fetches. It lives from startBlockTrace
-// to finish on the chain-insertion goroutine; a nil *blockTrace does nothing.
+// blockTrace is the telemetry of one processed block: its span and level. It
+// lives from startBlockTrace to finish on the chain-insertion goroutine; a nil
+// *blockTrace does nothing.
 type blockTrace struct {
 	span  trace.Span
 	level telemetry.BlockLevel
-	rec   *nodefetch.Recorder
 }
 
 type blockTraceKey struct{}
@@ -78,9 +70,8 @@ func blockTraceFrom(ctx context.Context) *blockTrace {
 // startBlockTrace opens the span of block, as a child of the span in ctx if
 // there is one, else as the root of a new trace, when block telemetry is on
 // (SetBlockTracing) and the span is sampled. It returns the context to
-// process the block with: it carries the block trace and at node level the
-// block's node-fetch recorder, and at phase level and above the block span,
-// so that the phases become its children.
+// process the block with: it carries the block trace, and at phase level the
+// block span, so that the phases become its children.
 func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (context.Context, *blockTrace) {
 	tracing := bc.BlockTracing()
 	level := tracing.Level
@@ -104,36 +95,17 @@ func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (
 	if level == telemetry.LevelBlock {
 		bctx = ctx
 	}
-	if level >= telemetry.LevelNode {
-		bt.rec = nodefetch.NewRecorder(tracing.FetchSpanThreshold, nodeFetchSpanLimit)
-		bctx = nodefetch.NewContext(bctx, bt.rec)
-	}
 	return context.WithValue(bctx, blockTraceKey{}, bt), bt
 }
 
-// withBlockNodeFetches returns the state database to process a block with:
-// at node level, a view of sdb that records the block's trie node fetches
-// into the recorder in ctx; else sdb.
-func withBlockNodeFetches(ctx context.Context, sdb state.Database) state.Database {
-	return state.WithNodeFetchRecorder(sdb, nodefetch.FromContext(ctx))
-}
-
-// finish ends the block span with the block's processing statistics and, at
-// node level, the summary of its node fetches and the spans of its slow ones,
-// below the phases they ran in.
+// finish ends the block span with the block's processing statistics.
 func (bt *blockTrace) finish(res *blockProcessingResult, err error) {
 	if bt == nil {
 		return
 	}
-	// The block ends now; emitting the node fetches below is telemetry's own
-	// work and not part of the block's time.
 	end := time.Now()
 	if res != nil && res.stats != nil {
 		bt.span.SetAttributes(statsAttributes(res.stats)...)
-	}
-	if bt.rec != nil {
-		emitNodeFetches(bt.span, bt.rec)
-		bt.span.SetAttributes(nodeFetchAttributes(bt.rec.Summary(), bt.rec.Threshold())...)
 	}
 	if err != nil {
 		bt.span.RecordError(err)
@@ -167,37 +139,6 @@ func statsAttributes(s *ExecuteStats) []telemetry.Attribute {
 	return attrs
 }
 
-// nodeFetchAttributes turns the block's node-fetch summary into attributes:
-// totals, fetches by source and by path depth, and how many fetches got a
-// span (those at least threshold slow, up to the limit).
-func nodeFetchAttributes(s nodefetch.Summary, threshold time.Duration) []telemetry.Attribute {
-	depths := s.Depths[:]
-	for len(depths) > 0 && depths[len(depths)-1] == 0 {
-		depths = depths[:len(depths)-1]
-	}
-	attrs := []telemetry.Attribute{
-		telemetry.Int64Attribute("trie.node_fetches", s.Fetches),
-		telemetry.Int64Attribute("trie.node_fetches_failed", s.Failed),
-		telemetry.Int64Attribute("trie.node_fetch_bytes", s.Bytes),
-		telemetry.Int64Attribute("trie.node_fetch_us", s.Duration.Microseconds()),
-		attribute.Int64Slice("trie.node_fetch_depths", depths),
-		telemetry.Int64Attribute("trie.node_fetch_span_threshold_us", threshold.Microseconds()),
-		telemetry.Int64Attribute("trie.node_fetch_spans", s.Kept),
-		telemetry.Int64Attribute("trie.node_fetch_spans_dropped", s.Dropped),
-		telemetry.Int64Attribute("trie.node_fetches_aggregated", s.Fetches-s.Kept-s.Dropped),
-	}
-	for src, n := range s.Sources {
-		attrs = append(attrs, telemetry.Int64Attribute("trie.node_fetches."+nodefetch.Source(src).String(), n))
-	}
-	return attrs
-}
-
-// traceExecution registers the execution span in ctx as a phase that node
-// fetches made during execution (and by the prefetcher) belong to.
-func traceExecution(ctx context.Context) {
-	registerPhase(ctx, trace.SpanFromContext(ctx), common.Hash{}, true)
-}
-
 // traceValidation makes the state's trie update and rehash spans children of
 // the validation span in ctx, at phase level and above.
 func traceValidation(ctx context.Context, statedb *state.StateDB) {
@@ -205,7 +146,6 @@ func traceValidation(ctx context.Context, statedb *state.StateDB) {
 		return
 	}
 	statedb.SetTraceContext(ctx)
-	registerPhase(ctx, trace.SpanFromContext(ctx), common.Hash{}, true)
 }
 
 // traceCommit makes the state's commit spans children of the block span in
@@ -215,12 +155,4 @@ func traceCommit(ctx context.Context, statedb *state.StateDB) {
 		return
 	}
 	statedb.SetTraceContext(ctx)
-}
-
-// registerPhase offers span to the node-fetch recorder in ctx, so that the
-// fetches made while it is open are attributed to it.
-func registerPhase(ctx context.Context, span trace.Span, owner common.Hash, anyOwner bool) {
-	if rec := nodefetch.FromContext(ctx); rec != nil && span.IsRecording() {
-		rec.AddPhase(owner, anyOwner, span)
-	}
 }

@@ -20,7 +20,6 @@ import (
 	"context"
 	"math/big"
 	"testing"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/consensus/ethash"
@@ -29,7 +28,6 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/params"
-	"github.com/ethereum/go-ethereum/trie/nodefetch"
 	"go.opentelemetry.io/otel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
@@ -131,33 +129,24 @@ func byTrace(spans []sdktrace.ReadOnlySpan) map[trace.TraceID][]sdktrace.ReadOnl
 	return traces
 }
 
-func TestBlockTelemetryNodeLevel(t *testing.T) {
+func TestBlockTelemetryPhaseLevel(t *testing.T) {
 	gspec, blocks := telemetryTestChain(t, 4)
 	for _, scheme := range []string{rawdb.PathScheme, rawdb.HashScheme} {
 		t.Run(scheme, func(t *testing.T) {
-			traces := byTrace(importTraced(t, scheme, telemetry.LevelNode, gspec, blocks))
+			traces := byTrace(importTraced(t, scheme, telemetry.LevelPhase, gspec, blocks))
 			if len(traces) != len(blocks) {
 				t.Fatalf("%d traces, want one per block (%d)", len(traces), len(blocks))
 			}
-			var totalFetches int64
 			for _, spans := range traces {
-				checkBlockTrace(t, scheme, spans)
-				for _, s := range spans {
-					if s.Name() == "core.blockchain.ProcessBlock" {
-						n, _ := attrInt(s, "trie.node_fetches")
-						totalFetches += n
-					}
-				}
-			}
-			if totalFetches == 0 {
-				t.Error("no node fetches recorded in any block")
+				checkBlockPhases(t, spans)
 			}
 		})
 	}
 }
 
-// checkBlockTrace checks one block's trace at node level.
-func checkBlockTrace(t *testing.T, scheme string, spans []sdktrace.ReadOnlySpan) {
+// checkBlockPhases checks one block's trace at phase level: one root span
+// for the block, with every phase below it, and state reads as attributes.
+func checkBlockPhases(t *testing.T, spans []sdktrace.ReadOnlySpan) {
 	t.Helper()
 	var (
 		names   = make(map[string]int)
@@ -188,41 +177,12 @@ func checkBlockTrace(t *testing.T, scheme string, spans []sdktrace.ReadOnlySpan)
 	if !storage {
 		t.Errorf("block %d: no storage trie update span", number)
 	}
-	if names["state.read"] != 0 {
-		t.Errorf("block %d: a state.read span; reads are attributes of the block span", number)
-	}
 	if _, ok := attrInt(root, "state.storage_read_us"); !ok {
 		t.Errorf("block %d: no state.storage_read_us on the block span", number)
-	}
-	fetches, _ := attrInt(root, "trie.node_fetches")
-	kept, _ := attrInt(root, "trie.node_fetch_spans")
-	aggregated, _ := attrInt(root, "trie.node_fetches_aggregated")
-	dropped, _ := attrInt(root, "trie.node_fetch_spans_dropped")
-	if int64(names["trie.node.fetch"]) != kept || kept+aggregated+dropped != fetches {
-		t.Errorf("block %d: %d node fetch spans, %d kept, %d aggregated, %d dropped, but the trie layer counted %d fetches",
-			number, names["trie.node.fetch"], kept, aggregated, dropped, fetches)
-	}
-	var bySource int64
-	for _, src := range []string{"unknown", "diff", "dirty", "clean", "disk"} {
-		n, _ := attrInt(root, "trie.node_fetches."+src)
-		bySource += n
-	}
-	if bySource != fetches {
-		t.Errorf("block %d: fetches by source sum to %d, want %d", number, bySource, fetches)
 	}
 	for _, s := range spans {
 		if s != root && !ids[s.Parent().SpanID()] {
 			t.Errorf("block %d: span %s has a parent outside the block's trace", number, s.Name())
-		}
-		if s.Name() != "trie.node.fetch" {
-			continue
-		}
-		src := attrString(s, "node.source")
-		if scheme == rawdb.PathScheme && src != "diff" && src != "dirty" && src != "clean" && src != "disk" {
-			t.Errorf("block %d: path-scheme fetch from %q", number, src)
-		}
-		if kind := attrString(s, "trie.kind"); kind != "mpt" {
-			t.Errorf("block %d: fetch of kind %q, want mpt", number, kind)
 		}
 	}
 }
@@ -244,30 +204,6 @@ func TestBlockTelemetryLevels(t *testing.T) {
 			t.Errorf("block span without gas used")
 		}
 	}
-	for _, s := range importTraced(t, rawdb.PathScheme, telemetry.LevelPhase, gspec, blocks) {
-		if s.Name() == "trie.node.fetch" {
-			t.Fatal("phase level emitted node fetch spans")
-		}
-	}
-}
-
-// BenchmarkEmitNodeFetches measures the cost of emitting node-fetch spans at
-// the end of a block, per span, into an SDK provider that discards them.
-func BenchmarkEmitNodeFetches(b *testing.B) {
-	provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter()))
-	defer provider.Shutdown(context.Background())
-	_, block := provider.Tracer("bench").Start(context.Background(), "block")
-	rec := nodefetch.NewRecorder(0, 1<<20)
-	owner := common.HexToHash("0x01")
-	for i := 0; i < 10000; i++ {
-		rec.Add(nodefetch.Record{Owner: owner, Start: time.Now(), Duration: time.Microsecond, Bytes: 100, Depth: i % 8})
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		emitNodeFetches(block, rec)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10000), "ns/span")
 }
 
 // BenchmarkBlockTelemetry imports the same chain with block telemetry off and
@@ -276,7 +212,7 @@ func BenchmarkEmitNodeFetches(b *testing.B) {
 func BenchmarkBlockTelemetry(b *testing.B) {
 	t := new(testing.T)
 	gspec, blocks := telemetryTestChainSize(t, 8, 60)
-	for _, level := range []telemetry.BlockLevel{telemetry.LevelOff, telemetry.LevelBlock, telemetry.LevelPhase, telemetry.LevelNode} {
+	for _, level := range []telemetry.BlockLevel{telemetry.LevelOff, telemetry.LevelBlock, telemetry.LevelPhase} {
 		b.Run(level.String(), func(b *testing.B) {
 			provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter(), sdktrace.WithMaxQueueSize(1<<16)))
 			prev := otel.GetTracerProvider()

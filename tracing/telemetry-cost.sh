@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# telemetry-cost.sh: the cost of --telemetry, measured side by side with tools/bench ab
+# telemetry-cost.sh: the cost of --rpc.telemetry, measured side by side with tools/bench ab
 # (cold cache, first run discarded, medians and bootstrap CIs of the ratio):
 #   - MPT: unpatched upstream geth against statelab geth with telemetry off, and at the
 #     block, phase and node levels exporting to Jaeger (import wall time; upstream logs
@@ -30,7 +30,7 @@ BIN=$ROOT/build/bin
 # Telemetry flags of the B side: the same binary, so that the two sides load
 # the same program (a wrapper script would leave the real binary evicted by the
 # cache drop and charge its loading to B).
-tel() { echo "--telemetry --telemetry.level $1 --telemetry.endpoint $ENDPOINT"; }
+tel() { echo "--rpc.telemetry --rpc.telemetry.level $1 --rpc.telemetry.endpoint $ENDPOINT"; }
 for trie in mpt ubt; do
 	[ -f "$WORK/$trie$suffix/manifest.json" ] || "$ROOT/build/bin/dumpgen" --trie $trie --entries "$ENTRIES" \
 		--workloads erc20_approve --workload-blocks "$BLOCKS" --out "$WORK/$trie$suffix" --force

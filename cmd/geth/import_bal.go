@@ -51,16 +51,10 @@ var (
 		Value:    core.DefaultBALWorkers,
 		Category: flags.MiscCategory,
 	}
-	balWarmFlag = &cli.StringFlag{
-		Name:     "bal.warm",
-		Usage:    "When to warm the trie paths of each block's write set, over --bal.workers workers (sidecars with write sets): beside (while the block executes), before (execution waits) or off",
-		Value:    core.BALWarmBeside,
-		Category: flags.MiscCategory,
-	}
 	balFetchFlag = &cli.StringFlag{
 		Name:     "bal.fetch",
-		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits), beside (while the block executes) or trie (on a Merkle-Patricia state, the written slots are read from their trie paths warmed before execution, the others fetched before)",
-		Value:    core.BALFetchTrie,
+		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits) or beside (while the block executes)",
+		Value:    core.BALFetchBefore.String(),
 		Category: flags.MiscCategory,
 	}
 	balSkipMismatchFlag = &cli.BoolFlag{
@@ -68,7 +62,9 @@ var (
 		Usage:    "Skip, with a warning, sidecar entries whose block hash differs from the imported block's (default: refuse the import)",
 		Category: flags.MiscCategory,
 	}
-	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balWarmFlag, balFetchFlag, balSkipMismatchFlag}
+	// balImportFlags are geth import's BAL sidecar flags; all but the
+	// first need it.
+	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balFetchFlag, balSkipMismatchFlag}
 )
 
 // mustLoadBALSidecar loads the sidecar named by --bal.file and checks it
@@ -85,7 +81,7 @@ func mustLoadBALSidecar(ctx *cli.Context) *core.BALSidecar {
 func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) {
 	path := ctx.String(balFileFlag.Name)
 	if path == "" {
-		for _, f := range []cli.Flag{balTypeFlag, balWorkersFlag, balWarmFlag, balFetchFlag, balSkipMismatchFlag} {
+		for _, f := range balImportFlags[1:] {
 			if name := f.Names()[0]; ctx.IsSet(name) {
 				return nil, fmt.Errorf("--%s needs --%s", name, balFileFlag.Name)
 			}
@@ -102,6 +98,10 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 	if w := ctx.Int(balWorkersFlag.Name); w < 1 || w > 1024 {
 		return nil, fmt.Errorf("invalid --%s %d (want 1 to 1024)", balWorkersFlag.Name, w)
 	}
+	var fetch core.BALFetchMode
+	if err := fetch.UnmarshalText([]byte(ctx.String(balFetchFlag.Name))); err != nil {
+		return nil, fmt.Errorf("--%s: %w", balFetchFlag.Name, err)
+	}
 	file, err := balsidecar.Load(path)
 	if err != nil {
 		return nil, fmt.Errorf("BAL sidecar: %w", err)
@@ -113,15 +113,7 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.SetWarm(ctx.String(balWarmFlag.Name)); err != nil {
-		return nil, fmt.Errorf("--%s: %w", balWarmFlag.Name, err)
-	}
-	if err := s.SetFetch(ctx.String(balFetchFlag.Name)); err != nil {
-		return nil, fmt.Errorf("--%s: %w", balFetchFlag.Name, err)
-	}
-	if !file.Writes && ctx.IsSet(balWarmFlag.Name) && ctx.String(balWarmFlag.Name) != core.BALWarmOff {
-		log.Warn("BAL sidecar has no write sets (format version 1): nothing to warm", "file", path)
-	}
+	s.SetFetch(fetch)
 	log.Info("Loaded BAL sidecar", "file", path, "type", s.Type(), "blocks", len(file.Blocks), "workers", ctx.Int(balWorkersFlag.Name))
 	return s, nil
 }
@@ -209,9 +201,6 @@ func reportBALSidecar(s *core.BALSidecar, err error) error {
 	accounts, slots, code := s.ExecutionReads()
 	fmt.Printf("BAL sidecar: %d blocks executed with an entry, %d without one (normal reads).\n", used, missing)
 	fmt.Printf("BAL sidecar: state the entries did not cover, read from the database during execution: %d accounts, %d slots, %d codes.\n", accounts, slots, code)
-	if n := s.SlotsFromTrie(); n > 0 {
-		fmt.Printf("BAL sidecar: %d written slots read from their warmed trie paths instead of fetched (--bal.fetch trie).\n", n)
-	}
 	if missing > 0 {
 		log.Warn("Blocks missing from the BAL sidecar used normal reads", "blocks", missing)
 	}

@@ -27,135 +27,89 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Block telemetry flags. There is one tracer setup, upstream's
-// (internal/telemetry/tracesetup, configured by --rpc.telemetry.*); the
-// --telemetry flags are aliases of its flags, and --telemetry.level says how
-// much of block processing it traces:
-//
-//	--telemetry                 = --rpc.telemetry (and block tracing at --telemetry.level)
-//	--telemetry.endpoint        = --rpc.telemetry.endpoint
-//	--telemetry.sample-ratio    = --rpc.telemetry.sample-ratio
-//	--telemetry.level           block tracing whenever either enables telemetry (default phase)
-//	--telemetry.fetch-span-threshold  at level node, which fetches get a span (default 100us)
-//
-// geth import has the --telemetry flags only.
+// Block tracing is configured with the --rpc.telemetry flags, which set up the
+// process's one tracer provider (tracesetup): when telemetry is enabled,
+// block processing is traced too, at --rpc.telemetry.level.
 var (
-	TelemetryFlag = &cli.BoolFlag{
-		Name:     "telemetry",
-		Usage:    "Enable OpenTelemetry tracing, of block processing (import and live) and RPC calls (alias of --rpc.telemetry)",
-		Category: flags.MetricsCategory,
-	}
-	TelemetryEndpointFlag = &cli.StringFlag{
-		Name:     "telemetry.endpoint",
-		Usage:    "OTLP endpoint, http://host:4318 or grpc://host:4317 (alias of --rpc.telemetry.endpoint; default: OTEL_EXPORTER_OTLP_ENDPOINT, else http://localhost:4318)",
-		Category: flags.MetricsCategory,
-	}
-	TelemetrySampleRatioFlag = &cli.Float64Flag{
-		Name:     "telemetry.sample-ratio",
-		Usage:    "Fraction of traces (blocks) sampled, 0.0 to 1.0 (alias of --rpc.telemetry.sample-ratio)",
-		Value:    node.DefaultConfig.OpenTelemetry.SampleRatio,
-		Category: flags.MetricsCategory,
-	}
-	TelemetryLevelFlag = &cli.StringFlag{
-		Name:     "telemetry.level",
-		Usage:    "How much of each block is traced: block, phase (execution, trie update/rehash/commit) or node (plus a summary of the trie node fetches and a span for each slow one)",
+	RPCTelemetryLevelFlag = &cli.StringFlag{
+		Name:     "rpc.telemetry.level",
+		Usage:    "How much of block processing is traced when telemetry is enabled: off, block, or phase (execution, trie update, rehash and commit)",
 		Value:    telemetry.LevelPhase.String(),
-		Category: flags.MetricsCategory,
+		Category: flags.APICategory,
 	}
-	TelemetryFetchSpanThresholdFlag = &cli.DurationFlag{
-		Name:     "telemetry.fetch-span-threshold",
-		Usage:    "At level node, the trie node fetches at least this slow get a span each (0: every fetch); all are counted in the block span",
-		Value:    telemetry.DefaultFetchSpanThreshold,
-		Category: flags.MetricsCategory,
-	}
-	// TelemetryFlags are the block telemetry flags, for commands that process blocks.
-	TelemetryFlags = []cli.Flag{TelemetryFlag, TelemetryEndpointFlag, TelemetrySampleRatioFlag, TelemetryLevelFlag, TelemetryFetchSpanThresholdFlag}
+	// BlockTelemetryFlags configure block tracing, beside upstream's
+	// telemetry flags.
+	BlockTelemetryFlags = []cli.Flag{RPCTelemetryLevelFlag}
+
+	// TelemetryFlags are all telemetry flags, for commands that process
+	// blocks without serving RPC, such as geth import.
+	TelemetryFlags = append([]cli.Flag{
+		RPCTelemetryFlag,
+		RPCTelemetryEndpointFlag,
+		RPCTelemetryUserFlag,
+		RPCTelemetryPasswordFlag,
+		RPCTelemetryInstanceIDFlag,
+		RPCTelemetryTagsFlag,
+		RPCTelemetrySampleRatioFlag,
+	}, BlockTelemetryFlags...)
 )
 
-// nodeLevelQueueSize bounds the span queue at node level, where a block can
-// end thousands of slow-fetch spans at once.
-const nodeLevelQueueSize = 1 << 16
-
-// applyTelemetryFlags folds the --telemetry flags into cfg, the settings of
-// the --rpc.telemetry flags, and returns how to trace blocks (LevelOff when
-// telemetry is not enabled) and the export options. Bad values are errors
-// naming the flag.
-func applyTelemetryFlags(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options, error) {
+// blockTracingFlags returns how to trace blocks under the telemetry settings
+// cfg (LevelOff when telemetry is not enabled) and the export options. Bad
+// values are errors naming the flag.
+func blockTracingFlags(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options, error) {
 	var (
 		opts tracesetup.Options
 		off  telemetry.BlockTracing
 	)
-	level, err := telemetry.ParseBlockLevel(ctx.String(TelemetryLevelFlag.Name))
+	level, err := telemetry.ParseBlockLevel(ctx.String(RPCTelemetryLevelFlag.Name))
 	if err != nil {
-		return off, opts, fmt.Errorf("--%s: %w", TelemetryLevelFlag.Name, err)
+		return off, opts, fmt.Errorf("--%s: %w", RPCTelemetryLevelFlag.Name, err)
 	}
-	threshold := ctx.Duration(TelemetryFetchSpanThresholdFlag.Name)
-	if threshold < 0 {
-		return off, opts, fmt.Errorf("--%s: negative duration %v", TelemetryFetchSpanThresholdFlag.Name, threshold)
-	}
-	if ctx.Bool(TelemetryFlag.Name) {
-		cfg.Enabled = true
-	}
-	if ctx.IsSet(TelemetryEndpointFlag.Name) {
-		endpoint := ctx.String(TelemetryEndpointFlag.Name)
-		if cfg.Endpoint != "" && cfg.Endpoint != endpoint {
-			return off, opts, fmt.Errorf("--%s %q and --%s %q differ: one process exports to one endpoint",
-				TelemetryEndpointFlag.Name, endpoint, RPCTelemetryEndpointFlag.Name, cfg.Endpoint)
-		}
-		cfg.Endpoint = endpoint
-	}
-	if ctx.IsSet(TelemetrySampleRatioFlag.Name) {
-		ratio := ctx.Float64(TelemetrySampleRatioFlag.Name)
-		if ratio < 0 || ratio > 1 {
-			return off, opts, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", TelemetrySampleRatioFlag.Name, ratio)
-		}
-		cfg.SampleRatio = ratio
+	if cfg.SampleRatio < 0 || cfg.SampleRatio > 1 {
+		return off, opts, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", RPCTelemetrySampleRatioFlag.Name, cfg.SampleRatio)
 	}
 	if !cfg.Enabled {
-		for _, f := range TelemetryFlags[1:] {
+		for _, f := range BlockTelemetryFlags {
 			if name := f.Names()[0]; ctx.IsSet(name) {
-				log.Warn(fmt.Sprintf("Ignoring --%s without --%s", name, TelemetryFlag.Name))
+				log.Warn(fmt.Sprintf("Ignoring --%s without --%s", name, RPCTelemetryFlag.Name))
 			}
 		}
 		return off, opts, nil
 	}
-	if level == telemetry.LevelNode {
-		opts.QueueSize = nodeLevelQueueSize
-	}
-	return telemetry.BlockTracing{Level: level, FetchSpanThreshold: threshold}, opts, nil
+	return telemetry.BlockTracing{Level: level}, opts, nil
 }
 
-// NodeTelemetry folds the --telemetry flags into the node's OpenTelemetry
-// settings, for tracesetup.SetupTelemetryWith, and returns the level to trace
-// the node's chain at and the export options. It exits with an error naming
-// the flag if one is bad.
-func NodeTelemetry(ctx *cli.Context, cfg *node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options) {
-	level, opts, err := applyTelemetryFlags(ctx, cfg)
+// NodeTelemetry returns the level to trace the node's chain at under its
+// telemetry settings cfg, and the export options for
+// tracesetup.SetupTelemetryWith. It exits with an error naming the flag if
+// one is bad.
+func NodeTelemetry(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options) {
+	tracing, opts, err := blockTracingFlags(ctx, cfg)
 	if err != nil {
 		Fatalf("Telemetry: %v", err)
 	}
-	return level, opts
+	return tracing, opts
 }
 
-// StartImportTelemetry starts telemetry for an offline command such as geth
-// import, exiting with an error naming the flag if one is bad. It returns the
-// level to trace the command's chain at and a function that flushes and
-// stops telemetry; call it when the command is done.
-func StartImportTelemetry(ctx *cli.Context) (telemetry.BlockTracing, func()) {
-	cfg := node.DefaultConfig.OpenTelemetry
-	level, opts, err := applyTelemetryFlags(ctx, &cfg)
+// StartImportTelemetry starts telemetry with the settings cfg for a command
+// without a node, such as geth import, exiting with an error naming the flag
+// if one is bad. It returns the level to trace the command's chain at and a
+// function that flushes and stops telemetry; call it when the command is done.
+func StartImportTelemetry(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetry.BlockTracing, func()) {
+	tracing, opts, err := blockTracingFlags(ctx, cfg)
 	if err != nil {
 		Fatalf("Telemetry: %v", err)
 	}
 	if !cfg.Enabled {
-		return level, func() {}
+		return tracing, func() {}
 	}
 	service, err := tracesetup.NewService(cfg, opts)
 	if err != nil {
-		Fatalf("Telemetry: --%s: %v", TelemetryEndpointFlag.Name, err)
+		Fatalf("Telemetry: --%s: %v", RPCTelemetryEndpointFlag.Name, err)
 	}
 	if err := service.Start(); err != nil {
-		Fatalf("Telemetry: --%s: %v", TelemetryEndpointFlag.Name, err)
+		Fatalf("Telemetry: --%s: %v", RPCTelemetryEndpointFlag.Name, err)
 	}
-	return level, func() { service.Stop() }
+	return tracing, func() { service.Stop() }
 }

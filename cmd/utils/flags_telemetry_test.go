@@ -25,58 +25,54 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// telemetryConfigFor parses args with the telemetry flags and returns what
-// applyTelemetryFlags makes of them, starting from the --rpc.telemetry
-// settings ncfg.
-func telemetryConfigFor(t *testing.T, args []string, ncfg node.OpenTelemetryConfig) (node.OpenTelemetryConfig, telemetry.BlockLevel, error) {
+// blockTracingFor parses args with the telemetry flags, fills the telemetry
+// settings from them as the node's configuration does, and returns what
+// blockTracingFlags makes of them.
+func blockTracingFor(t *testing.T, args []string) (node.OpenTelemetryConfig, telemetry.BlockTracing, error) {
 	t.Helper()
 	var (
+		cfg     = node.DefaultConfig
 		tracing telemetry.BlockTracing
-		cfgErr  error
+		err     error
 	)
 	app := cli.NewApp()
 	app.Flags = TelemetryFlags
 	app.Action = func(ctx *cli.Context) error {
-		tracing, _, cfgErr = applyTelemetryFlags(ctx, &ncfg)
+		setOpenTelemetry(ctx, &cfg)
+		tracing, _, err = blockTracingFlags(ctx, cfg.OpenTelemetry)
 		return nil
 	}
 	app.Writer, app.ErrWriter = new(strings.Builder), new(strings.Builder)
-	if err := app.Run(append([]string{"geth"}, args...)); err != nil {
-		t.Fatal(err)
+	if runErr := app.Run(append([]string{"geth"}, args...)); runErr != nil {
+		t.Fatal(runErr)
 	}
-	return ncfg, tracing.Level, cfgErr
+	return cfg.OpenTelemetry, tracing, err
 }
 
-func TestTelemetryConfig(t *testing.T) {
-	cfg, level, err := telemetryConfigFor(t, []string{"--telemetry", "--telemetry.endpoint", "grpc://127.0.0.1:4317", "--telemetry.level", "node", "--telemetry.sample-ratio", "0.5"}, node.OpenTelemetryConfig{SampleRatio: 1})
-	if err != nil || !cfg.Enabled || cfg.Endpoint != "grpc://127.0.0.1:4317" || cfg.SampleRatio != 0.5 || level != telemetry.LevelNode {
-		t.Errorf("got %+v, %v, %v", cfg, level, err)
+func TestBlockTracingFlags(t *testing.T) {
+	cfg, tracing, err := blockTracingFor(t, []string{"--rpc.telemetry", "--rpc.telemetry.endpoint", "grpc://127.0.0.1:4317", "--rpc.telemetry.level", "block", "--rpc.telemetry.sample-ratio", "0.5"})
+	if err != nil || !cfg.Enabled || cfg.Endpoint != "grpc://127.0.0.1:4317" || cfg.SampleRatio != 0.5 || tracing.Level != telemetry.LevelBlock {
+		t.Errorf("got %+v, %+v, %v", cfg, tracing, err)
 	}
-	// --rpc.telemetry alone enables block tracing at the default level,
-	// phase, and keeps its endpoint.
-	cfg, level, err = telemetryConfigFor(t, nil, node.OpenTelemetryConfig{Enabled: true, Endpoint: "http://collector:4318"})
-	if err != nil || cfg.Endpoint != "http://collector:4318" || level != telemetry.LevelPhase {
-		t.Errorf("rpc telemetry: got %+v, %v, %v", cfg, level, err)
+	// --rpc.telemetry alone traces blocks at the default level, phase.
+	if _, tracing, err = blockTracingFor(t, []string{"--rpc.telemetry"}); err != nil || tracing.Level != telemetry.LevelPhase {
+		t.Errorf("default level: got %+v, %v", tracing, err)
 	}
-	// Without either, telemetry stays off.
-	cfg, level, err = telemetryConfigFor(t, []string{"--telemetry.level", "node"}, node.OpenTelemetryConfig{})
-	if err != nil || cfg.Enabled || level != telemetry.LevelOff {
-		t.Errorf("off: got %+v, %v, %v", cfg, level, err)
+	// Without --rpc.telemetry, blocks are not traced whatever the level.
+	if cfg, tracing, err = blockTracingFor(t, []string{"--rpc.telemetry.level", "phase"}); err != nil || cfg.Enabled || tracing.Level != telemetry.LevelOff {
+		t.Errorf("off: got %+v, %+v, %v", cfg, tracing, err)
 	}
 }
 
-func TestTelemetryConfigErrors(t *testing.T) {
+func TestBlockTracingFlagErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
-		ncfg node.OpenTelemetryConfig
 		want string
 	}{
-		{[]string{"--telemetry", "--telemetry.level", "trie"}, node.OpenTelemetryConfig{}, "--telemetry.level"},
-		{[]string{"--telemetry", "--telemetry.sample-ratio", "2"}, node.OpenTelemetryConfig{}, "--telemetry.sample-ratio"},
-		{[]string{"--telemetry", "--telemetry.fetch-span-threshold", "-1ms"}, node.OpenTelemetryConfig{}, "--telemetry.fetch-span-threshold"},
-		{[]string{"--telemetry", "--telemetry.endpoint", "http://a:4318"}, node.OpenTelemetryConfig{Endpoint: "http://b:4318"}, "--rpc.telemetry.endpoint"},
+		{[]string{"--rpc.telemetry", "--rpc.telemetry.level", "trie"}, "--rpc.telemetry.level"},
+		{[]string{"--rpc.telemetry", "--rpc.telemetry.sample-ratio", "2"}, "--rpc.telemetry.sample-ratio"},
 	} {
-		_, _, err := telemetryConfigFor(t, tc.args, tc.ncfg)
+		_, _, err := blockTracingFor(t, tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %s", tc.args, err, tc.want)
 		}

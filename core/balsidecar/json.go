@@ -22,9 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"reflect"
-	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -46,9 +43,6 @@ import (
 // values are hex quantities (hexutil.U256; a slot value may also be 32 bytes
 // of hex). "written" and "writes" (the keys of "storage" the block changes)
 // exist in version 2 only. Unknown fields are errors.
-//
-// A file is decoded one block entry at a time, so that an error names the
-// position of the entry at fault and the entry's path.
 
 // JSON format versions: version 1 lists what blocks read, version 2 also
 // marks what they write.
@@ -214,186 +208,61 @@ func (jb *jsonBlock) block(writes bool) (*Block, error) {
 	return b, nil
 }
 
-// decodeStrict decodes a JSON object into the struct v points to, refusing
-// unknown fields. A value's error names its field.
+// jsonFile is the top level of the JSON form. Its blocks are decoded one by
+// one, so that an error names the entry at fault.
+type jsonFile struct {
+	Version *int              `json:"version"`
+	Type    *Type             `json:"type"`
+	Blocks  []json.RawMessage `json:"blocks"`
+}
+
+// decodeStrict decodes one JSON value into v, refusing unknown fields and
+// trailing data. Syntax errors name their line; type errors their field.
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
-	if err == nil {
-		return nil
+	if err == nil && dec.More() {
+		err = errors.New("trailing data after the JSON value")
 	}
-	var typ *json.UnmarshalTypeError
-	if errors.As(err, &typ) {
-		err = fmt.Errorf("%s, want %v", typ.Value, typ.Type)
-	}
-	if field := failingField(data, v); field != "" {
-		return fmt.Errorf("%s: %w", field, err)
-	}
-	return err
-}
-
-// failingField returns the first field, in name order, of the JSON object
-// data whose value alone does not decode into the struct v points to. It
-// names the field of an error that encoding/json does not name (geth's
-// fixed-length hex decoders return plain errors for a wrong length).
-func failingField(data []byte, v any) string {
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(data, &fields) != nil {
-		return ""
-	}
-	typ := reflect.TypeOf(v).Elem()
-	for _, name := range slices.Sorted(maps.Keys(fields)) {
-		one, _ := json.Marshal(map[string]json.RawMessage{name: fields[name]})
-		if json.Unmarshal(one, reflect.New(typ).Interface()) != nil {
-			return name
-		}
-	}
-	return ""
-}
-
-// jsonDecoder reads the JSON form token by token down to the block entries,
-// tracking positions for errors.
-type jsonDecoder struct {
-	data []byte
-	dec  *json.Decoder
-}
-
-// at turns a byte offset of the input into a PosError.
-func (d *jsonDecoder) at(off int64, err error) *PosError {
-	off = max(0, min(off, int64(len(d.data))))
-	head := d.data[:off]
-	line := bytes.Count(head, []byte{'\n'}) + 1
-	col := int(off) - bytes.LastIndexByte(head, '\n')
-	return &PosError{Offset: off, Line: line, Column: col, Err: err}
-}
-
-// fail positions an error of the decoder met at off: syntax errors where the
-// decoder found them, type errors at the value's start plus their offset.
-func (d *jsonDecoder) fail(off int64, err error) error {
 	var (
 		syn *json.SyntaxError
 		typ *json.UnmarshalTypeError
 	)
 	switch {
 	case errors.As(err, &syn):
-		return d.at(syn.Offset, err)
-	case errors.As(err, &typ):
-		return d.at(off+typ.Offset, err)
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return d.at(int64(len(d.data)), errors.New("unexpected end of input"))
+		return fmt.Errorf("line %d: %w", bytes.Count(data[:max(syn.Offset-1, 0)], []byte{'\n'})+1, err)
+	case errors.As(err, &typ) && typ.Field != "":
+		return fmt.Errorf("%s: %s, want %v", typ.Field, typ.Value, typ.Type)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return errors.New("unexpected end of input")
 	}
-	return d.at(off, err)
-}
-
-// next returns the offset of the next token: past whitespace, commas and
-// colons.
-func (d *jsonDecoder) next() int64 {
-	off := d.dec.InputOffset()
-	for off < int64(len(d.data)) {
-		switch d.data[off] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			off++
-		default:
-			return off
-		}
-	}
-	return off
-}
-
-// expect reads the delimiter want.
-func (d *jsonDecoder) expect(want json.Delim) error {
-	off := d.next()
-	tok, err := d.dec.Token()
-	if err != nil {
-		return d.fail(off, err)
-	}
-	if delim, ok := tok.(json.Delim); !ok || delim != want {
-		return d.at(off, fmt.Errorf("expected %q, found %v", want, tok))
-	}
-	return nil
+	return err
 }
 
 // decodeJSON decodes the JSON form without validating the whole file (Parse
-// does). Syntax and type errors carry the position of the fault, errors of
-// a block entry that of the entry, with its path.
+// does). Errors of a block entry name its index and, if it could be read,
+// its block number.
 func decodeJSON(data []byte) (*File, error) {
-	d := &jsonDecoder{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
-	if err := d.expect('{'); err != nil {
+	var jf jsonFile
+	if err := decodeStrict(data, &jf); err != nil {
 		return nil, err
 	}
-	var (
-		version int
-		f       = new(File)
-		blocks  []json.RawMessage
-		offsets []int64
-		seen    = make(map[string]bool)
-	)
-	for d.dec.More() {
-		off := d.next()
-		tok, err := d.dec.Token()
-		if err != nil {
-			return nil, d.fail(off, err)
-		}
-		key, _ := tok.(string)
-		if seen[key] {
-			return nil, d.at(off, fmt.Errorf("duplicate field %q", key))
-		}
-		seen[key] = true
-		switch key {
-		case "version":
-			voff := d.next()
-			if err := d.dec.Decode(&version); err != nil {
-				return nil, d.fail(voff, err)
-			}
-			if version != VersionReads && version != VersionWrites {
-				return nil, d.at(off, fmt.Errorf("unsupported sidecar version %d (want %d or %d)", version, VersionReads, VersionWrites))
-			}
-		case "type":
-			toff := d.next()
-			if err := d.dec.Decode(&f.Type); err != nil {
-				return nil, d.fail(toff, err)
-			}
-			if !f.Type.Valid() {
-				return nil, d.at(off, fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", f.Type))
-			}
-		case "blocks":
-			if err := d.expect('['); err != nil {
-				return nil, err
-			}
-			for d.dec.More() {
-				boff := d.next()
-				var raw json.RawMessage
-				if err := d.dec.Decode(&raw); err != nil {
-					return nil, d.fail(boff, err)
-				}
-				blocks, offsets = append(blocks, raw), append(offsets, boff)
-			}
-			if err := d.expect(']'); err != nil {
-				return nil, err
-			}
-		default:
-			return nil, d.at(off, fmt.Errorf("unknown field %q", key))
-		}
+	switch {
+	case jf.Version == nil:
+		return nil, errors.New(`missing field "version"`)
+	case *jf.Version != VersionReads && *jf.Version != VersionWrites:
+		return nil, fmt.Errorf("unsupported sidecar version %d (want %d or %d)", *jf.Version, VersionReads, VersionWrites)
+	case jf.Type == nil:
+		return nil, errors.New(`missing field "type"`)
+	case !jf.Type.Valid():
+		return nil, fmt.Errorf("unsupported sidecar type %d (want 1, 3 or 4)", *jf.Type)
 	}
-	if err := d.expect('}'); err != nil {
-		return nil, err
-	}
-	if off := d.next(); off < int64(len(data)) {
-		return nil, d.at(off, errors.New("trailing data after the sidecar object"))
-	}
-	if version == 0 {
-		return nil, d.at(0, errors.New(`missing field "version"`))
-	}
-	if f.Type == 0 {
-		return nil, d.at(0, errors.New(`missing field "type"`))
-	}
-	f.Writes = version == VersionWrites
-	f.Blocks = make([]*Block, 0, len(blocks))
-	for i, raw := range blocks {
+	f := &File{Type: *jf.Type, Writes: *jf.Version == VersionWrites, Blocks: make([]*Block, 0, len(jf.Blocks))}
+	for i, raw := range jf.Blocks {
 		b, err := f.decodeJSONBlock(raw)
 		if err != nil {
-			return nil, d.at(offsets[i], fmt.Errorf("blocks[%d]: %w", i, err))
+			return nil, fmt.Errorf("blocks[%d]: %w", i, err)
 		}
 		f.Blocks = append(f.Blocks, b)
 	}

@@ -250,26 +250,21 @@ func (a *Account) validate(typ Type, writes bool) error {
 	return nil
 }
 
-// PosError is a decoding error at a position of the input.
+// PosError is a decoding error at a byte offset of a binary sidecar.
 type PosError struct {
 	Offset int64 // byte offset, from 0
-	Line   int   // line, from 1 (JSON only, 0 for binary input)
-	Column int   // column in bytes, from 1 (JSON only)
 	Err    error
 }
 
 func (e *PosError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("line %d, column %d (offset %d): %v", e.Line, e.Column, e.Offset, e.Err)
-	}
 	return fmt.Sprintf("offset %d: %v", e.Offset, e.Err)
 }
 
 func (e *PosError) Unwrap() error { return e.Err }
 
 // Load reads a sidecar file in either form (binary files start with Magic) and
-// validates it. Errors name the file and the position at fault: the line and
-// column or the byte offset, and the block.
+// validates it. Errors name the file, the entry at fault and its block, and
+// the line (JSON syntax) or byte offset (binary) of the fault.
 func Load(path string) (*File, error) {
 	fh, err := os.Open(path)
 	if err != nil {

@@ -19,13 +19,13 @@ package telemetry
 import "testing"
 
 func TestParseBlockLevel(t *testing.T) {
-	for _, l := range []BlockLevel{LevelOff, LevelBlock, LevelPhase, LevelNode} {
+	for l := LevelOff; int(l) < len(levelNames); l++ {
 		got, err := ParseBlockLevel(l.String())
 		if err != nil || got != l {
 			t.Errorf("ParseBlockLevel(%q) = %v, %v", l.String(), got, err)
 		}
 	}
-	if _, err := ParseBlockLevel("nodes"); err == nil {
+	if _, err := ParseBlockLevel("trie"); err == nil {
 		t.Error("ParseBlockLevel accepted an unknown level")
 	}
 }

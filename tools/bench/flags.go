@@ -162,7 +162,7 @@ var (
 	}
 	abArgsBFlag = &cli.StringFlag{
 		Name:     "b-args",
-		Usage:    "extra geth import flags for B, space separated (e.g. \"--telemetry --telemetry.level phase\" with --a and --b the same binary)",
+		Usage:    "extra geth import flags for B, space separated (e.g. \"--rpc.telemetry --rpc.telemetry.level phase\" with --a and --b the same binary)",
 		Category: abCategory,
 	}
 )

@@ -106,7 +106,7 @@ func TestFaultCollectorRestart(t *testing.T) {
 	mustRun(t, "geth", "--datadir", datadir, "--bintrie.groupdepth=6", "init", d.genesis)
 	const service = "geth-e2e-fault-collector"
 	args := append([]string{"--datadir", datadir, "import", "--nocompaction",
-		"--telemetry", "--telemetry.endpoint", j.otlpHTTP, "--telemetry.level", "node"}, d.population()...)
+		"--rpc.telemetry", "--rpc.telemetry.endpoint", j.otlpHTTP, "--rpc.telemetry.level", "node"}, d.population()...)
 	// Export every 200 ms (the SDK's default is 5 s, longer than a quiet
 	// machine's whole import of this chain).
 	p := startProc(t, []string{"OTEL_SERVICE_NAME=" + service, "OTEL_BSP_SCHEDULE_DELAY=200"}, "geth", args...)

@@ -112,7 +112,7 @@ type collector struct {
 func (f *faultImport) args(datadir, endpoint string) []string {
 	args := append([]string{"--datadir", datadir}, f.flags...)
 	args = append(args, "import", "--nocompaction",
-		"--telemetry", "--telemetry.endpoint", endpoint, "--telemetry.level", "node",
+		"--rpc.telemetry", "--rpc.telemetry.endpoint", endpoint, "--rpc.telemetry.level", "node",
 		"--bal.file", f.sidecar, "--bal.type", "4")
 	return append(args, f.files...)
 }

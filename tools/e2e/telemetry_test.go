@@ -160,13 +160,13 @@ func missingBlockSpan(tr jaegerTrace) bool {
 
 // importTraced imports files into datadir with node-level telemetry exported
 // to endpoint under the given service name, or without telemetry if endpoint
-// is empty. Every node fetch gets a span (--telemetry.fetch-span-threshold 0),
+// is empty. Every node fetch gets a span (--rpc.telemetry.fetch-span-threshold 0),
 // the heaviest span load, which the fetch checks and the pages want.
 func importTraced(t *testing.T, datadir, endpoint, service string, files ...string) *result {
 	t.Helper()
 	args := []string{"--datadir", datadir, "import", "--nocompaction"}
 	if endpoint != "" {
-		args = append(args, "--telemetry", "--telemetry.endpoint", endpoint, "--telemetry.level", "node", "--telemetry.fetch-span-threshold", "0")
+		args = append(args, "--rpc.telemetry", "--rpc.telemetry.endpoint", endpoint, "--rpc.telemetry.level", "node", "--rpc.telemetry.fetch-span-threshold", "0")
 	}
 	args = append(args, files...)
 	cmd := exec.Command(bin(t, "geth"), args...)

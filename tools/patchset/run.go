@@ -129,7 +129,7 @@ const spanWait = 2 * time.Minute
 // here only, so that renaming them (to upstream's --rpc.telemetry family) is a
 // change of this function.
 func gethTelemetryFlags(endpoint string) []string {
-	return []string{"--telemetry", "--telemetry.level", "node", "--telemetry.endpoint", endpoint}
+	return []string{"--rpc.telemetry", "--rpc.telemetry.level", "node", "--rpc.telemetry.endpoint", endpoint}
 }
 
 // mainJob is the README's main job: build the patched geth, generate a small

@@ -15,7 +15,7 @@
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
 // tracesum summarizes the traces of imported blocks that statelab's geth
-// emits with --telemetry (one trace per block, rooted at a
+// emits with --rpc.telemetry (one trace per block, rooted at a
 // core.blockchain.ProcessBlock span): where the block's time went, the trie
 // node fetches by depth, source, trie kind, trie and phase, the bytes read and
 // written and the rehash work. It reads Jaeger's query API (v1 JSON or v3 OTLP JSON) or
@@ -133,7 +133,7 @@ var (
 
 // newApp returns the command line application, writing to out.
 func newApp(out io.Writer) *cli.App {
-	app := cliutil.NewApp("tracesum", "summarize the trace of imported blocks (geth --telemetry) from Jaeger or an export file")
+	app := cliutil.NewApp("tracesum", "summarize the trace of imported blocks (geth --rpc.telemetry) from Jaeger or an export file")
 	app.UsageText = "tracesum --jaeger http://127.0.0.1:16686 [--block N | --trace ID] [--json]\n" +
 		"tracesum --file trace.json [--block N | --trace ID] [--json]\n" +
 		"tracesum ... --html page.html [--title T]\n" +

@@ -46,7 +46,7 @@ func (d *nodeDatabase) NodeReader(stateRoot common.Hash) (database.NodeReader, e
 	if err != nil {
 		return nil, err
 	}
-	sr, _ := r.(SourceReader)
+	sr, _ := r.(database.NodeSourceReader)
 	return &nodeReader{reader: r, source: sr, rec: d.rec, kind: d.kind}, nil
 }
 
@@ -54,7 +54,7 @@ func (d *nodeDatabase) NodeReader(stateRoot common.Hash) (database.NodeReader, e
 // concurrent use as the reader it wraps.
 type nodeReader struct {
 	reader database.NodeReader
-	source SourceReader // reader, if it tells where nodes are found
+	source database.NodeSourceReader // reader, if it tells where nodes are found
 	rec    *Recorder
 	kind   Kind
 }
@@ -66,13 +66,11 @@ func (r *nodeReader) Node(owner common.Hash, path []byte, hash common.Hash) ([]b
 	var (
 		blob   []byte
 		err    error
-		source = SourceUnknown
+		source = database.NodeSourceUnknown
 		start  = time.Now()
 	)
 	if r.source != nil {
-		var loc string
-		blob, loc, err = r.source.NodeWithSource(owner, path, hash)
-		source = ParseSource(loc)
+		blob, source, err = r.source.NodeWithSource(owner, path, hash)
 	} else {
 		blob, err = r.reader.Node(owner, path, hash)
 	}

@@ -30,7 +30,7 @@ import (
 // sourceReader is a node reader that serves one blob and names its source.
 type sourceReader struct {
 	blob   []byte
-	source string
+	source database.NodeSource
 	err    error
 }
 
@@ -38,7 +38,7 @@ func (r *sourceReader) Node(owner common.Hash, path []byte, hash common.Hash) ([
 	return r.blob, r.err
 }
 
-func (r *sourceReader) NodeWithSource(owner common.Hash, path []byte, hash common.Hash) ([]byte, string, error) {
+func (r *sourceReader) NodeWithSource(owner common.Hash, path []byte, hash common.Hash) ([]byte, database.NodeSource, error) {
 	return r.blob, r.source, r.err
 }
 
@@ -69,11 +69,11 @@ func recordFetch(t *testing.T, r database.NodeReader, kind Kind, owner common.Ha
 func TestReaderRecordsFetch(t *testing.T) {
 	owner := common.HexToHash("0xabcd")
 	blob := []byte{0xc0, 1, 2, 3, 4}
-	got, out, err := recordFetch(t, &sourceReader{blob: blob, source: "clean"}, KindBinary, owner, []byte{1, 2, 3})
+	got, out, err := recordFetch(t, &sourceReader{blob: blob, source: database.NodeSourceClean}, KindBinary, owner, []byte{1, 2, 3})
 	if err != nil || !bytes.Equal(out, blob) {
 		t.Fatalf("Node = %x, %v; want %x", out, err, blob)
 	}
-	if got.Owner != owner || got.Depth != 3 || got.Bytes != len(blob) || got.Source != SourceClean ||
+	if got.Owner != owner || got.Depth != 3 || got.Bytes != len(blob) || got.Source != database.NodeSourceClean ||
 		got.Kind != KindBinary || got.Failed || got.Start.IsZero() {
 		t.Errorf("record = %+v", got)
 	}
@@ -84,18 +84,18 @@ func TestReaderRecordsUnknownSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Source != SourceUnknown || got.Kind != KindMPT {
+	if got.Source != database.NodeSourceUnknown || got.Kind != KindMPT {
 		t.Errorf("record = %+v, want unknown source, mpt", got)
 	}
 }
 
 func TestReaderRecordsFailedFetch(t *testing.T) {
 	boom := errors.New("boom")
-	got, _, err := recordFetch(t, &sourceReader{source: "disk", err: boom}, KindMPT, common.Hash{}, []byte{7})
+	got, _, err := recordFetch(t, &sourceReader{source: database.NodeSourceDisk, err: boom}, KindMPT, common.Hash{}, []byte{7})
 	if err != boom {
 		t.Fatalf("err = %v, want the reader's error unchanged", err)
 	}
-	if !got.Failed || got.Source != SourceDisk {
+	if !got.Failed || got.Source != database.NodeSourceDisk {
 		t.Errorf("record = %+v, want failed, disk", got)
 	}
 }
@@ -113,7 +113,7 @@ func TestNewDatabaseNil(t *testing.T) {
 // through readers of its own database, while readers of the underlying
 // database (say, RPC calls) fetch concurrently.
 func TestReadersDoNotShare(t *testing.T) {
-	base := readerDB{&sourceReader{blob: []byte{1, 2}, source: "clean"}}
+	base := readerDB{&sourceReader{blob: []byte{1, 2}, source: database.NodeSourceClean}}
 	rec := NewRecorder(0, 1<<20)
 	block, _ := NewDatabase(base, rec, KindMPT).NodeReader(common.Hash{})
 	other, _ := base.NodeReader(common.Hash{})
@@ -140,10 +140,10 @@ func TestReadersDoNotShare(t *testing.T) {
 func TestRecorderThreshold(t *testing.T) {
 	rec := NewRecorder(time.Millisecond, 2)
 	for i, d := range []time.Duration{time.Microsecond, time.Millisecond, 2 * time.Millisecond, 3 * time.Millisecond} {
-		rec.Add(Record{Duration: d, Bytes: 10, Depth: i, Source: SourceDisk})
+		rec.Add(Record{Duration: d, Bytes: 10, Depth: i, Source: database.NodeSourceDisk})
 	}
 	s := rec.Summary()
-	if s.Fetches != 4 || s.Bytes != 40 || s.Sources[SourceDisk] != 4 || s.Depths[3] != 1 {
+	if s.Fetches != 4 || s.Bytes != 40 || s.Sources[database.NodeSourceDisk] != 4 || s.Depths[3] != 1 {
 		t.Errorf("summary = %+v", s)
 	}
 	if s.Kept != 2 || s.Dropped != 1 || len(rec.Records()) != 2 {
@@ -157,7 +157,7 @@ func TestRecorderThreshold(t *testing.T) {
 // BenchmarkNodeReader measures a fetch through a block's node reader with
 // telemetry off (the trie database's reader itself) and at node level.
 func BenchmarkNodeReader(b *testing.B) {
-	base := readerDB{&sourceReader{blob: make([]byte, 100), source: "clean"}}
+	base := readerDB{&sourceReader{blob: make([]byte, 100), source: database.NodeSourceClean}}
 	path := []byte{1, 2, 3, 4}
 	for _, bc := range []struct {
 		name string

@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/triedb/database"
 )
 
 // Kind is the kind of trie a node belongs to.
@@ -55,46 +56,6 @@ func (k Kind) String() string {
 	return "mpt"
 }
 
-// Source is where a fetched node was found.
-type Source uint8
-
-const (
-	SourceUnknown Source = iota // the node reader does not say (hash scheme)
-	SourceDiff                  // an in-memory diff layer (path scheme)
-	SourceDirty                 // the disk layer's dirty write buffer
-	SourceClean                 // the clean node cache
-	SourceDisk                  // the key-value store
-
-	numSources
-)
-
-var sourceNames = [numSources]string{"unknown", "diff", "dirty", "clean", "disk"}
-
-// String returns the attribute value used in spans.
-func (s Source) String() string {
-	if s < numSources {
-		return sourceNames[s]
-	}
-	return "unknown"
-}
-
-// ParseSource maps a node reader's location name ("diff", "dirty", "clean",
-// "disk") to a Source.
-func ParseSource(name string) Source {
-	for i, n := range sourceNames {
-		if n == name {
-			return Source(i)
-		}
-	}
-	return SourceUnknown
-}
-
-// SourceReader is implemented by node readers that can tell where a node was
-// found. Readers that do not implement it are recorded as SourceUnknown.
-type SourceReader interface {
-	NodeWithSource(owner common.Hash, path []byte, hash common.Hash) ([]byte, string, error)
-}
-
 // Record is one node fetch.
 type Record struct {
 	Owner    common.Hash   // storage trie owner, zero for the account or binary trie
@@ -103,8 +64,8 @@ type Record struct {
 	Bytes    int           // size of the fetched blob
 	Depth    int           // length of the node's path (nibbles for MPT, bits for binary)
 	Kind     Kind
-	Source   Source
-	Failed   bool // the reader returned an error or no blob
+	Source   database.NodeSource // where the reader found the node, if it tells
+	Failed   bool                // the reader returned an error or no blob
 }
 
 // MaxDepth is the deepest path the depth histogram tells apart (a binary
@@ -113,14 +74,14 @@ const MaxDepth = 256
 
 // Summary is the aggregate of all fetches a Recorder counted.
 type Summary struct {
-	Fetches  int64               // every fetch
-	Failed   int64               // fetches that found no node
-	Bytes    int64               // bytes fetched
-	Duration time.Duration       // time spent in the node reader, summed
-	Sources  [numSources]int64   // fetches by source
-	Depths   [MaxDepth + 1]int64 // fetches by path depth
-	Kept     int64               // fetches kept as Records
-	Dropped  int64               // fetches over the threshold, not kept (limit reached)
+	Fetches  int64                          // every fetch
+	Failed   int64                          // fetches that found no node
+	Bytes    int64                          // bytes fetched
+	Duration time.Duration                  // time spent in the node reader, summed
+	Sources  [database.NumNodeSources]int64 // fetches by source
+	Depths   [MaxDepth + 1]int64            // fetches by path depth
+	Kept     int64                          // fetches kept as Records
+	Dropped  int64                          // fetches over the threshold, not kept (limit reached)
 }
 
 // Recorder collects the node fetches of one block. It is safe for concurrent
@@ -133,7 +94,7 @@ type Recorder struct {
 
 	fetches, failed, bytes, nanos atomic.Int64
 	slow                          atomic.Int64 // fetches at least threshold slow
-	sources                       [numSources]atomic.Int64
+	sources                       [database.NumNodeSources]atomic.Int64
 	depths                        [MaxDepth + 1]atomic.Int64
 
 	mu      sync.Mutex
@@ -170,7 +131,7 @@ func (r *Recorder) Add(rec Record) {
 	if rec.Failed {
 		r.failed.Add(1)
 	}
-	if rec.Source < numSources {
+	if rec.Source < database.NumNodeSources {
 		r.sources[rec.Source].Add(1)
 	}
 	r.depths[min(max(rec.Depth, 0), MaxDepth)].Add(1)

@@ -25,15 +25,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 )
 
-func TestSourceNames(t *testing.T) {
-	for _, name := range []string{"diff", "dirty", "clean", "disk"} {
-		if got := ParseSource(name).String(); got != name {
-			t.Errorf("ParseSource(%q).String() = %q", name, got)
-		}
-	}
-	if got := ParseSource("elsewhere"); got != SourceUnknown {
-		t.Errorf("ParseSource(elsewhere) = %v, want SourceUnknown", got)
-	}
+func TestKindNames(t *testing.T) {
 	if KindBinary.String() != "binary" || KindMPT.String() != "mpt" {
 		t.Errorf("kind names: %v %v", KindMPT, KindBinary)
 	}

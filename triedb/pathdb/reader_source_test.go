@@ -21,7 +21,7 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/trie/nodefetch"
+	"github.com/ethereum/go-ethereum/triedb/database"
 )
 
 // TestNodeWithSource checks that the reader names where a node was found: a
@@ -31,15 +31,15 @@ func TestNodeWithSource(t *testing.T) {
 	defer tester.release()
 
 	root := tester.roots[len(tester.roots)-1]
-	read := func() ([]byte, string) {
+	read := func() database.NodeSource {
 		t.Helper()
 		r, err := tester.db.NodeReader(root)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sr, ok := r.(nodefetch.SourceReader)
+		sr, ok := r.(database.NodeSourceReader)
 		if !ok {
-			t.Fatalf("%T does not implement nodefetch.SourceReader", r)
+			t.Fatalf("%T does not implement database.NodeSourceReader", r)
 		}
 		blob, source, err := sr.NodeWithSource(common.Hash{}, nil, root)
 		if err != nil {
@@ -49,15 +49,34 @@ func TestNodeWithSource(t *testing.T) {
 		if err != nil || !bytes.Equal(plain, blob) {
 			t.Fatalf("Node and NodeWithSource disagree: %x, %v vs %x", plain, err, blob)
 		}
-		return blob, source
+		return source
 	}
-	if _, source := read(); source != "diff" {
-		t.Errorf("root node before commit found in %q, want diff", source)
+	if source := read(); source != database.NodeSourceDiff {
+		t.Errorf("root node before commit found in %v, want diff", source)
 	}
 	if err := tester.db.Commit(root, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, source := read(); source != "clean" && source != "disk" {
-		t.Errorf("root node after commit found in %q, want clean or disk", source)
+	if source := read(); source != database.NodeSourceClean && source != database.NodeSourceDisk {
+		t.Errorf("root node after commit found in %v, want clean or disk", source)
+	}
+}
+
+// TestNodeLocSource checks that every location pathdb reports maps to its own
+// source.
+func TestNodeLocSource(t *testing.T) {
+	for loc, want := range map[string]database.NodeSource{
+		locDiffLayer:  database.NodeSourceDiff,
+		locDirtyCache: database.NodeSourceDirty,
+		locCleanCache: database.NodeSourceClean,
+		locDiskLayer:  database.NodeSourceDisk,
+		"":            database.NodeSourceUnknown,
+	} {
+		if got := (nodeLoc{loc: loc}).source(); got != want {
+			t.Errorf("location %q: source %v, want %v", loc, got, want)
+		}
+		if loc != "" && want.String() != loc {
+			t.Errorf("source %v is named %q, pathdb's location %q", want, want.String(), loc)
+		}
 	}
 }

@@ -50,7 +50,7 @@ type ABSpec struct {
 	Runs       int      // per binary, the first discarded
 	GethArgs   []string // extra import flags of both sides
 	ArgsA      []string // extra import flags of A only
-	ArgsB      []string // extra import flags of B only (e.g. --telemetry, to compare one binary with itself)
+	ArgsB      []string // extra import flags of B only (e.g. --rpc.telemetry, to compare one binary with itself)
 
 	MemLimit, GethCache string // memory bound and geth --cache as sizes; "" for none and geth's default
 	CgroupParent        string // where to make the run cgroups; "" for the default

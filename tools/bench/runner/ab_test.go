@@ -26,11 +26,11 @@ import (
 )
 
 func TestABSideArgs(t *testing.T) {
-	s := &ABSpec{GethArgs: []string{"--cache", "512"}, ArgsB: []string{"--telemetry"}}
+	s := &ABSpec{GethArgs: []string{"--cache", "512"}, ArgsB: []string{"--rpc.telemetry"}}
 	if got := s.sideArgs(0); strings.Join(got, " ") != "--cache 512" {
 		t.Errorf("A args %q", got)
 	}
-	if got := s.sideArgs(1); strings.Join(got, " ") != "--cache 512 --telemetry" {
+	if got := s.sideArgs(1); strings.Join(got, " ") != "--cache 512 --rpc.telemetry" {
 		t.Errorf("B args %q", got)
 	}
 	// The shared flags are not aliased between the sides.

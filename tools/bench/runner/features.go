@@ -26,7 +26,7 @@ import (
 
 // checkFeatures refuses a matrix that asks a geth binary for a flag its
 // import command does not have: --bal.file for BAL types other than none,
-// --telemetry.level for a telemetry level.
+// --rpc.telemetry.level for a telemetry level.
 func checkFeatures(configs []study.Config) error {
 	help := map[string]string{}
 	for _, c := range configs {
@@ -35,7 +35,7 @@ func checkFeatures(configs []study.Config) error {
 		case c.UsesBAL():
 			flag, what = "--bal.file", "BAL type "+c.BAL
 		case c.Telemetry != "":
-			flag, what = "--telemetry.level", "telemetry level "+c.Telemetry
+			flag, what = "--rpc.telemetry.level", "telemetry level "+c.Telemetry
 		default:
 			continue
 		}

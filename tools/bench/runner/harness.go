@@ -166,7 +166,7 @@ func (h *harness) configArgs(c study.Config, m *dumpmanifest.Manifest) []string 
 		args = append(args, "--bal.file", h.work.SidecarPath(m, c.Workload), "--bal.type", balTypeFlag(c.BAL))
 	}
 	if c.Telemetry != "" {
-		args = append(args, "--telemetry", "--telemetry.level="+c.Telemetry)
+		args = append(args, "--rpc.telemetry", "--rpc.telemetry.level="+c.Telemetry)
 	}
 	return append(args, h.model.CacheArgs()...)
 }

@@ -92,7 +92,7 @@ func TestConfigArgsBAL(t *testing.T) {
 	m := &dumpmanifest.Manifest{Dir: "/w/dumps/mpt-100-2"}
 	got := h.configArgs(study.Config{Trie: "mpt", Workload: "erc20_approve", BAL: "type3", Telemetry: "phase"}, m)
 	want := []string{"--bal.file", filepath.Join("/w", "sidecars", "mpt-100-2", "erc20_approve.bal"), "--bal.type", "3",
-		"--telemetry", "--telemetry.level=phase"}
+		"--rpc.telemetry", "--rpc.telemetry.level=phase"}
 	if !slices.Equal(got, want) {
 		t.Errorf("args %q, want %q", got, want)
 	}

@@ -59,7 +59,7 @@ var serviceUnsafe = regexp.MustCompile(`[^A-Za-z0-9_.-]`)
 // importSetup returns the flags and environment that make a run export its
 // spans to the collector's Jaeger under service.
 func (tc *traceCollector) importSetup(service string) (args, env []string) {
-	return []string{"--telemetry.endpoint", tc.otlp}, []string{"OTEL_SERVICE_NAME=" + service}
+	return []string{"--rpc.telemetry.endpoint", tc.otlp}, []string{"OTEL_SERVICE_NAME=" + service}
 }
 
 // collect summarizes the run's traces into dir. Jaeger indexes spans a

@@ -54,7 +54,7 @@ type Study struct {
 	GroupDepths []int       `toml:"group_depths"` // binary trie only, 1..8
 	Workloads   []string    `toml:"workloads"`
 	BAL         []string    `toml:"bal"`       // "none", "type1", ...; anything but none needs --bal.file
-	Telemetry   []string    `toml:"telemetry"` // "" (off) or a --telemetry.level value
+	Telemetry   []string    `toml:"telemetry"` // "" (off) or a --rpc.telemetry.level value
 	Cache       []string    `toml:"cache"`     // "cold" (default) or "warm"
 	Geth        []Binary    `toml:"geth"`      // default: one binary named statelab, path geth
 	GethArgs    []string    `toml:"geth_args"` // extra flags for every geth import

@@ -15,7 +15,7 @@
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
 // Package tracesum summarizes the traces of imported blocks that statelab's
-// geth emits with --telemetry (one trace per block, rooted at a
+// geth emits with --rpc.telemetry (one trace per block, rooted at a
 // core.blockchain.ProcessBlock span): where the block's time went, the trie
 // node fetches by depth, source, trie kind, trie and phase, the bytes read and
 // written and the rehash work. It reads Jaeger's query API (v1 JSON or v3 OTLP

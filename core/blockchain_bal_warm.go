@@ -1,0 +1,132 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package core
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/balsidecar"
+	"github.com/ethereum/go-ethereum/core/state"
+)
+
+// BALWarmMode is when the trie paths of a block's write set are warmed, by
+// the trie prefetcher over the sidecar's workers (sidecars with write sets).
+type BALWarmMode uint8
+
+const (
+	// BALWarmBeside warms them while the block executes.
+	BALWarmBeside BALWarmMode = iota
+	// BALWarmBefore warms them before the block executes: execution waits.
+	BALWarmBefore
+	// BALWarmOff leaves the write set to the prefetcher's usual feed.
+	BALWarmOff
+)
+
+var balWarmModeNames = []string{"beside", "before", "off"}
+
+// String returns the mode's flag value.
+func (m BALWarmMode) String() string {
+	if int(m) < len(balWarmModeNames) {
+		return balWarmModeNames[m]
+	}
+	return fmt.Sprintf("BALWarmMode(%d)", m)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (m BALWarmMode) MarshalText() ([]byte, error) {
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (m *BALWarmMode) UnmarshalText(text []byte) error {
+	for i, name := range balWarmModeNames {
+		if string(text) == name {
+			*m = BALWarmMode(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("invalid BAL warm mode %q (want one of %v)", text, balWarmModeNames)
+}
+
+// SetWarm sets when the trie paths of each block's write set are warmed.
+// Call it before blocks are inserted.
+func (s *BALSidecar) SetWarm(mode BALWarmMode) {
+	s.warm = mode
+}
+
+// balWarmSet is the write set of one block, scheduled with the block's trie
+// prefetcher when it starts. It belongs to the block's processing: the
+// prefetcher's start runs it, the block's cleanup reads its figures.
+type balWarmSet struct {
+	accounts  []common.Address
+	slots     map[common.Address][]common.Hash
+	slotCount int
+	wait      bool          // execution waits for the warming (BALWarmBefore)
+	waited    time.Duration // time execution waited
+}
+
+// warmSet returns the write set of an entry to warm, or nil if there is none
+// (warming off, or a sidecar without write sets).
+func (s *BALSidecar) warmSet(entry *balsidecar.Block) *balWarmSet {
+	if s.warm == BALWarmOff || !s.file.Writes {
+		return nil
+	}
+	set := &balWarmSet{slots: make(map[common.Address][]common.Hash), wait: s.warm == BALWarmBefore}
+	for _, a := range entry.Accounts {
+		if a.Written {
+			set.accounts = append(set.accounts, a.Address)
+		}
+		if keys := a.WrittenSlots(); len(keys) > 0 {
+			set.slots[a.Address] = keys
+			set.slotCount += len(keys)
+		}
+	}
+	if len(set.accounts) == 0 && set.slotCount == 0 {
+		return nil
+	}
+	return set
+}
+
+// schedule makes the prefetcher that statedb starts next warm the write set
+// over workers, as soon as it runs.
+func (set *balWarmSet) schedule(statedb *state.StateDB, workers int) {
+	statedb.SetPrefetchWorkers(workers)
+	statedb.SetPrefetchStart(func() { set.start(statedb) })
+}
+
+// start schedules the write set with statedb's prefetcher, which has just
+// started, and waits for it to be loaded if execution must wait.
+func (set *balWarmSet) start(statedb *state.StateDB) {
+	statedb.PrefetchAccessList(set.accounts, set.slots)
+	if set.wait {
+		start := time.Now()
+		statedb.WaitPrefetch()
+		set.waited = time.Since(start)
+	}
+}
+
+// addStats adds the warming's figures to a block's sidecar figures.
+func (set *balWarmSet) addStats(stats *balSidecarStats, statedb *state.StateDB) {
+	warmed := statedb.PrefetchWarmStats()
+	stats.WarmNodes, stats.WarmBytes, stats.WarmMs = warmed.Nodes, warmed.Bytes, durationToMs(warmed.Time)
+	if set != nil {
+		stats.WarmAccounts, stats.WarmSlots = len(set.accounts), set.slotCount
+		stats.WarmWaitMs = durationToMs(set.waited)
+	}
+}
