@@ -73,4 +73,27 @@ func New(ubt bool, chainID *big.Int) *params.ChainConfig {
 	return cfg
 }
 
+// WithAmsterdam returns a copy of cfg with every fork up to Amsterdam active at
+// genesis: Cancun, Prague, Osaka, the blob-parameter forks BPO1 and BPO2 (with
+// upstream's default blob schedules) and Amsterdam. An Amsterdam block carries
+// its EIP-7928 block access list and commits to it in its header, and the
+// post-block system calls include EIP-8282's builder request contracts, which
+// the genesis must hold (core.SystemContractAllocs).
+func WithAmsterdam(cfg *params.ChainConfig) *params.ChainConfig {
+	c := *cfg
+	for _, t := range []**uint64{&c.CancunTime, &c.PragueTime, &c.OsakaTime, &c.BPO1Time, &c.BPO2Time, &c.AmsterdamTime} {
+		*t = newUint64(0)
+	}
+	blobs := params.BlobScheduleConfig{}
+	if cfg.BlobScheduleConfig != nil {
+		blobs = *cfg.BlobScheduleConfig
+	}
+	blobs.Cancun = params.DefaultCancunBlobConfig
+	blobs.Prague = params.DefaultPragueBlobConfig
+	blobs.BPO1 = params.DefaultBPO1BlobConfig
+	blobs.BPO2 = params.DefaultBPO2BlobConfig
+	c.BlobScheduleConfig = &blobs
+	return &c
+}
+
 func newUint64(v uint64) *uint64 { return &v }

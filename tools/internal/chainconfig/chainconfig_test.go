@@ -38,3 +38,24 @@ func TestNew(t *testing.T) {
 		t.Errorf("binary-trie fork order: %v", err)
 	}
 }
+
+// TestWithAmsterdam checks that every fork up to Amsterdam is active at
+// genesis, in an order geth accepts, with a blob schedule for each blob
+// fork, and that the config it was given is left as it was.
+func TestWithAmsterdam(t *testing.T) {
+	base := New(false, big.NewInt(7))
+	cfg := WithAmsterdam(base)
+	zero := big.NewInt(0)
+	if !cfg.IsCancun(zero, 0) || !cfg.IsPrague(zero, 0) || !cfg.IsOsaka(zero, 0) || !cfg.IsBPO2(zero, 0) || !cfg.IsAmsterdam(zero, 0) || cfg.IsBogota(zero, 0) {
+		t.Errorf("forks at genesis: %v", cfg)
+	}
+	if err := cfg.CheckConfigForkOrder(); err != nil {
+		t.Errorf("fork order: %v", err)
+	}
+	if base.IsOsaka(zero, 0) || base.IsAmsterdam(zero, 0) || base.BlobScheduleConfig.BPO1 != nil {
+		t.Errorf("WithAmsterdam changed its argument: %v", base)
+	}
+	if cfg.ChainID.Int64() != 7 || cfg.IsUBT(zero, 0) {
+		t.Errorf("chain id %v, ubt %v", cfg.ChainID, cfg.IsUBT(zero, 0))
+	}
+}
