@@ -64,7 +64,8 @@ type Manifest struct {
 	Test        string      `json:"test,omitempty"`   // fixturechain: the test's name
 	Genesis     string      `json:"genesis"`          // genesis file, relative to Dir
 	GenesisHash common.Hash `json:"genesis_hash,omitzero"`
-	Trie        string      `json:"trie"` // "ubt" or "mpt"
+	Trie        string      `json:"trie"`           // "ubt" or "mpt"
+	Fork        string      `json:"fork,omitempty"` // dumpgen --fork: "amsterdam"; empty: the trie's default rules
 	ChainID     uint64      `json:"chain_id,omitzero"`
 
 	// dumpgen's generation parameters.

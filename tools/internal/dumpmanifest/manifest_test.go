@@ -159,7 +159,7 @@ func TestChainDirectoryKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"version", "source", "genesis_hash", "chain_id", "entries", "seed", "gas_target", "gas_limit",
+	for _, key := range []string{"version", "source", "genesis_hash", "fork", "chain_id", "entries", "seed", "gas_target", "gas_limit",
 		"workload_blocks", "workload_gas_target", "import", "population"} {
 		if bytes.Contains(blob, []byte(`"`+key+`":`)) {
 			t.Errorf("chain directory manifest has key %q:\n%s", key, blob)
@@ -177,5 +177,29 @@ func TestChainDirectoryKeys(t *testing.T) {
 	back.Dir = ""
 	if !reflect.DeepEqual(back, m) {
 		t.Errorf("read back %+v, wrote %+v", back, m)
+	}
+}
+
+// TestForkKey writes the manifest of a dump made under another fork: the
+// fork follows the trie and reads back.
+func TestForkKey(t *testing.T) {
+	m := &Manifest{Generator: "test", Genesis: "genesis.json", Trie: "mpt", Fork: "amsterdam", Files: []File{{File: "population.rlp", Role: RolePopulation}}}
+	blob, err := m.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(blob, []byte(`"trie": "mpt",`+"\n"+`  "fork": "amsterdam",`)) {
+		t.Errorf("fork key missing or out of place:\n%s", blob)
+	}
+	path := filepath.Join(t.TempDir(), FileName)
+	if err := m.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Fork != "amsterdam" {
+		t.Errorf("read back fork %q", back.Fork)
 	}
 }
