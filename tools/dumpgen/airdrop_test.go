@@ -53,7 +53,7 @@ func (e *airdropEnv) call(input []byte, value *big.Int) error {
 	_, _, err := runtime.Call(airdropAddress, input, &runtime.Config{
 		ChainConfig: e.config,
 		Origin:      e.origin,
-		GasLimit:    batchGas(maxBatchItems),
+		GasLimit:    forkDefault.gas().batchGas(maxBatchItems),
 		Value:       value,
 		BlockNumber: big.NewInt(1),
 		Random:      &common.Hash{},
@@ -66,7 +66,7 @@ func (e *airdropEnv) call(input []byte, value *big.Int) error {
 // its index list, out of order and with gaps, each with its accountValue
 // balance, and that the contract keeps nothing.
 func TestAirdrop(t *testing.T) {
-	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT)} {
+	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT, forkDefault)} {
 		t.Run(name, func(t *testing.T) {
 			const seed = 11
 			indices := entryOrder{40, 5, 6, 17, 255, 256, 1 << 31, 9}
@@ -104,7 +104,7 @@ func TestAirdrop(t *testing.T) {
 func TestAirdropUnderpaid(t *testing.T) {
 	const seed = 3
 	indices := indexRange(0, 8)
-	e := newAirdropEnv(t, chainConfig(trieMPT))
+	e := newAirdropEnv(t, chainConfig(trieMPT, forkDefault))
 	value := new(big.Int).Sub(airdropValue(seed, indices), common.Big1)
 	if err := e.call(airdropCalldata(seed, indices), value); err == nil {
 		t.Fatal("underpaid airdrop succeeded")

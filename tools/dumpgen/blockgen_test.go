@@ -35,7 +35,7 @@ import (
 func TestBlockGenMatchesGenerateChain(t *testing.T) {
 	for _, kind := range []trieKind{trieUBT, trieMPT} {
 		t.Run(string(kind), func(t *testing.T) {
-			config := chainConfig(kind)
+			config := chainConfig(kind, forkDefault)
 			newPop := func() *population {
 				p, err := newPopulation(config, kind, 3, 300, testGasTarget)
 				if err != nil {

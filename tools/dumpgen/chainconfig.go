@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/params"
 
 	"statelab/tools/internal/chainconfig"
@@ -45,11 +46,31 @@ func parseTrieKind(s string) (trieKind, error) {
 	return "", fmt.Errorf("invalid --trie %q: must be %q or %q", s, trieUBT, trieMPT)
 }
 
-// chainConfig returns the chain configuration of a dump (see chainconfig.New).
-func chainConfig(kind trieKind) *params.ChainConfig {
+// chainConfig returns the chain configuration of a dump: the trie kind's
+// (chainconfig.New), with every fork up to Amsterdam for forkAmsterdam
+// (chainconfig.WithAmsterdam).
+func chainConfig(kind trieKind, fork forkKind) *params.ChainConfig {
+	var cfg *params.ChainConfig
 	switch kind {
 	case trieUBT, trieMPT:
-		return chainconfig.New(kind == trieUBT, chainID)
+		cfg = chainconfig.New(kind == trieUBT, chainID)
+	default:
+		panic(fmt.Sprintf("unknown trie kind %q", kind))
 	}
-	panic(fmt.Sprintf("unknown trie kind %q", kind))
+	switch fork {
+	case forkDefault:
+		return cfg
+	case forkAmsterdam:
+		return chainconfig.WithAmsterdam(cfg)
+	}
+	panic(fmt.Sprintf("unknown fork %q", fork))
+}
+
+// forkOf returns the fork whose rules a dump's chain configuration runs
+// from genesis.
+func forkOf(config *params.ChainConfig) forkKind {
+	if config.IsAmsterdam(common.Big0, 0) {
+		return forkAmsterdam
+	}
+	return forkDefault
 }

@@ -42,6 +42,7 @@ const (
 // config holds the validated command line of a dumpgen run.
 type config struct {
 	trie      trieKind
+	fork      forkKind
 	entries   uint64
 	out       string
 	seed      uint64
@@ -68,6 +69,11 @@ sload_benchmark, sstore_variants (keys of the ERC20 holders or of one
 contract's slots), uniform_read, uniform_write (keys drawn uniformly from
 every entry of the population: accounts, holders and slots).
 
+With --fork amsterdam (MPT only), every fork up to Amsterdam is active at
+genesis and every block carries its EIP-7928 block access list, as geth
+export writes it; transactions pay Amsterdam's state gas, so blocks of the
+same gas target hold fewer writes of new state.
+
 Import: geth init genesis.json, geth import population.rlp, then import ONE
 workload file per copy of that datadir. Importing several workload files
 into one datadir also works: each is a branch off the population head and
@@ -80,6 +86,7 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 	}
 	var (
 		trie      = ctx.String(trieFlag.Name)
+		fork      = ctx.String(forkFlag.Name)
 		entries   = ctx.Int64(entriesFlag.Name)
 		wlBlocks  = ctx.Int64(workloadBlocksFlag.Name)
 		wlGas     = ctx.Uint64(workloadGasFlag.Name)
@@ -100,6 +107,13 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 		return nil, err
 	}
 	cfg.trie = kind
+	if cfg.fork, err = parseForkKind(fork); err != nil {
+		return nil, err
+	}
+	if err := checkForkFits(cfg.fork, cfg.trie); err != nil {
+		return nil, err
+	}
+	gas := cfg.fork.gas()
 	if entries <= 0 || entries > maxEntries {
 		return nil, fmt.Errorf("invalid --entries %d: must be between 1 and %d", entries, uint64(maxEntries))
 	}
@@ -107,8 +121,8 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 	if cfg.out == "" {
 		return nil, errors.New("missing --out: an output directory is required")
 	}
-	if cfg.gasTarget < minGasTarget || cfg.gasTarget > maxGasTarget {
-		return nil, fmt.Errorf("invalid --gas-target %d: must be between %d and %d", cfg.gasTarget, minGasTarget, uint64(maxGasTarget))
+	if cfg.gasTarget < gas.minGasTarget() || cfg.gasTarget > maxGasTarget {
+		return nil, fmt.Errorf("invalid --gas-target %d: must be between %d and %d%s", cfg.gasTarget, gas.minGasTarget(), uint64(maxGasTarget), forkNote(cfg.fork))
 	}
 	if cfg.workloads, err = parseWorkloads(workloads); err != nil {
 		return nil, err
@@ -123,12 +137,21 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 	}
 	cfg.workloadBlocks = uint64(wlBlocks)
 	if wlGas != 0 {
-		if wlGas < minGasTarget || wlGas > cfg.gasTarget {
-			return nil, fmt.Errorf("invalid --workload-gas-target %d: must be between %d and --gas-target %d", wlGas, uint64(minGasTarget), cfg.gasTarget)
+		if wlGas < gas.minGasTarget() || wlGas > cfg.gasTarget {
+			return nil, fmt.Errorf("invalid --workload-gas-target %d: must be between %d and --gas-target %d%s", wlGas, gas.minGasTarget(), cfg.gasTarget, forkNote(cfg.fork))
 		}
 		cfg.workloadGas = wlGas
 	}
 	return cfg, nil
+}
+
+// forkNote names a fork other than the default in an error about a bound
+// that depends on it.
+func forkNote(f forkKind) string {
+	if f == forkDefault {
+		return ""
+	}
+	return fmt.Sprintf(" with --fork %s", f)
 }
 
 // workloadGasTarget is the gas each workload block is filled to.

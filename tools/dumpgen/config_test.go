@@ -18,6 +18,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -53,7 +54,7 @@ func TestParseFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.trie != trieUBT || cfg.entries != 10 || cfg.out != out || cfg.seed != defaultSeed ||
+	if cfg.trie != trieUBT || cfg.fork != forkDefault || cfg.entries != 10 || cfg.out != out || cfg.seed != defaultSeed ||
 		cfg.gasTarget != defaultGasTarget || cfg.force || cfg.flushBlocks != defaultFlushBlocks ||
 		len(cfg.workloads) != len(workloadNames) || cfg.workloadBlocks != defaultWorkloadBlocks {
 		t.Errorf("unexpected config %+v", cfg)
@@ -88,6 +89,11 @@ func TestParseFlags(t *testing.T) {
 	if cfg.trie != trieMPT || cfg.seed != 9 || cfg.gasTarget != 2_000_000 || !cfg.force {
 		t.Errorf("unexpected config %+v", cfg)
 	}
+	cfg, err = parseFlags([]string{"--trie", "mpt", "--fork", "amsterdam", "--entries", "10", "--out", out})
+	if err != nil || cfg.fork != forkAmsterdam {
+		t.Errorf("--fork amsterdam: %+v, %v", cfg, err)
+	}
+	amsterdamMin := fmt.Sprint(forkAmsterdam.gas().minGasTarget())
 
 	tests := []struct {
 		args []string
@@ -117,6 +123,12 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--workload-blocks", "x"}, "-workload-blocks"},
 		{[]string{"--trie", "ubt", "--entries", "3", "--out", out}, "--entries"},
 		{[]string{"--trie", "ubt", "--entries", "3", "--out", out, "--workloads", "mixed_sload_sstore"}, "erc20 holder"},
+		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "osaka"}, "--fork"},
+		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "Amsterdam"}, "--fork"},
+		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--fork", "amsterdam"}, "--trie mpt"},
+		// Amsterdam's state gas raises the smallest gas target.
+		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "amsterdam", "--gas-target", "200000"}, "--gas-target 200000: must be between " + amsterdamMin},
+		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "amsterdam", "--workload-gas-target", "200000"}, "--workload-gas-target 200000: must be between " + amsterdamMin},
 	}
 	for _, tt := range tests {
 		_, err := parseFlags(tt.args)

@@ -31,7 +31,7 @@ import (
 // the listed slots, out of order and with gaps, with the population's
 // values, on the Shanghai (UBT) and the Prague (MPT) instruction set.
 func TestSlotsWriteList(t *testing.T) {
-	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT)} {
+	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT, forkDefault)} {
 		t.Run(name, func(t *testing.T) {
 			const seed = 4
 			slots := entryOrder{300, 2, 3, 70, 1 << 31, 0, 255}
@@ -45,7 +45,7 @@ func TestSlotsWriteList(t *testing.T) {
 			}
 			statedb.SetCode(slotsAddress, slotsCode, 0)
 			_, _, err = runtime.Call(slotsAddress, slotsCalldata(seed, slots), &runtime.Config{
-				ChainConfig: config, Origin: common.Address{1}, GasLimit: batchGas(uint64(len(slots))),
+				ChainConfig: config, Origin: common.Address{1}, GasLimit: forkDefault.gas().batchGas(uint64(len(slots))),
 				BlockNumber: big.NewInt(1), Random: &common.Hash{}, State: statedb,
 			})
 			if err != nil {

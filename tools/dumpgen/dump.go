@@ -50,7 +50,7 @@ func makeDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err error) 
 		}
 	}()
 
-	chainCfg := chainConfig(cfg.trie)
+	chainCfg := chainConfig(cfg.trie, cfg.fork)
 	pop, err := newPopulation(chainCfg, cfg.trie, cfg.seed, cfg.entries, cfg.gasTarget)
 	if err != nil {
 		return nil, err
@@ -64,8 +64,8 @@ func makeDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err error) 
 	if err := writeGenesis(filepath.Join(cfg.out, genesisFileName), genesis, gen); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(log, "dumpgen: trie %s, %d entries (%d accounts, %d erc20 holders, %d slots), seed %d, gas target %d, genesis %x\n",
-		cfg.trie, cfg.entries, pop.targets[kindAccount], pop.targets[kindHolder], pop.targets[kindSlot], cfg.seed, cfg.gasTarget, gen.genesisHash())
+	fmt.Fprintf(log, "dumpgen: trie %s, fork %s, %d entries (%d accounts, %d erc20 holders, %d slots), seed %d, gas target %d, genesis %x\n",
+		cfg.trie, cfg.fork, cfg.entries, pop.targets[kindAccount], pop.targets[kindHolder], pop.targets[kindSlot], cfg.seed, cfg.gasTarget, gen.genesisHash())
 
 	seg, err := writeSegment(gen, pop, filepath.Join(cfg.out, populationFileName))
 	if err != nil {
@@ -77,7 +77,7 @@ func makeDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err error) 
 	logSegment(log, populationFileName, seg)
 
 	for _, name := range cfg.workloads {
-		run := newWorkloadRun(newWorkload(name, cfg.seed, pop.targets), cfg.workloadBlocks, cfg.workloadGasTarget(), pop.coinbase, pop.senders)
+		run := newWorkloadRun(newWorkload(name, cfg.seed, pop.targets, pop.gas), cfg.workloadBlocks, cfg.workloadGasTarget(), pop.coinbase, pop.senders)
 		file := workloadFileName(name)
 		seg, err := writeSegment(gen.branch(), run, filepath.Join(cfg.out, file))
 		if err != nil {
@@ -120,6 +120,7 @@ func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesi
 		Genesis:        genesisFileName,
 		GenesisHash:    gen.genesisHash(),
 		Trie:           string(cfg.trie),
+		Fork:           string(cfg.fork),
 		ChainID:        chainCfg.ChainID.Uint64(),
 		Entries:        int(cfg.entries),
 		Seed:           &cfg.seed,

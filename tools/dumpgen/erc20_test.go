@@ -39,7 +39,7 @@ type tokenEnv struct {
 // shanghaiConfig is the MPT chain config without Cancun and Prague: the
 // instruction set UBT chains run (EIP-4762 changes gas, not semantics).
 func shanghaiConfig() *params.ChainConfig {
-	c := chainConfig(trieMPT)
+	c := chainConfig(trieMPT, forkDefault)
 	c.CancunTime, c.PragueTime, c.BlobScheduleConfig = nil, nil, nil
 	return c
 }
@@ -120,7 +120,7 @@ func checkEvent(t *testing.T, logs []*types.Log, topic common.Hash, a, b common.
 // TestERC20 checks the token against EIP-20 on the Shanghai (UBT) and
 // Prague (MPT) instruction sets.
 func TestERC20(t *testing.T) {
-	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT)} {
+	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT, forkDefault)} {
 		t.Run(name, func(t *testing.T) { testERC20(t, config) })
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -35,7 +36,8 @@ var senderBalance = new(big.Int).Mul(big.NewInt(1_000_000_000), big.NewInt(param
 // makeGenesis assembles the genesis of a dump: the senders' funds, the token,
 // sequential slot, driver, airdrop and sampler contracts and the system contracts the
 // configured forks call (EIP-4788 beacon roots, EIP-2935 block hashes,
-// EIP-7002/7251 queues).
+// EIP-7002/7251 queues; from Amsterdam every contract of
+// core.SystemContractAllocs, among them EIP-8282's builder request queues).
 // The block gas limit is twice the gas target, so that blocks filled up to
 // the target keep the EIP-1559 base fee from rising.
 func makeGenesis(config *params.ChainConfig, gasTarget uint64, senders []common.Address) *core.Genesis {
@@ -50,6 +52,9 @@ func makeGenesis(config *params.ChainConfig, gasTarget uint64, senders []common.
 		params.HistoryStorageAddress:     {Code: params.HistoryStorageCode, Nonce: 1, Balance: common.Big0},
 		params.WithdrawalQueueAddress:    {Code: params.WithdrawalQueueCode, Nonce: 1, Balance: common.Big0},
 		params.ConsolidationQueueAddress: {Code: params.ConsolidationQueueCode, Nonce: 1, Balance: common.Big0},
+	}
+	if config.IsAmsterdam(common.Big0, 0) {
+		maps.Copy(alloc, core.SystemContractAllocs())
 	}
 	for _, addr := range senders {
 		alloc[addr] = types.Account{Balance: new(big.Int).Set(senderBalance)}

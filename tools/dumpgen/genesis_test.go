@@ -77,7 +77,7 @@ func TestGenesisRoundTrip(t *testing.T) {
 
 // TestGenesisRoundTripMismatch checks that the round trip check fails loudly.
 func TestGenesisRoundTripMismatch(t *testing.T) {
-	g := makeGenesis(chainConfig(trieMPT), testGasTarget, nil)
+	g := makeGenesis(chainConfig(trieMPT, forkDefault), testGasTarget, nil)
 	blob, err := encodeGenesis(g)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestGenesisRoundTripMismatch(t *testing.T) {
 	if err := checkGenesisRoundTrip(blob, g.ToBlock().Hash()); err != nil {
 		t.Fatalf("round trip of a valid genesis failed: %v", err)
 	}
-	other := makeGenesis(chainConfig(trieMPT), 2*testGasTarget, nil)
+	other := makeGenesis(chainConfig(trieMPT, forkDefault), 2*testGasTarget, nil)
 	if err := checkGenesisRoundTrip(blob, other.ToBlock().Hash()); err == nil {
 		t.Fatal("round trip check accepted a different genesis")
 	}

@@ -18,7 +18,7 @@
 // block stream that builds a pre-state of a requested number of entries, and
 // a manifest describing both. Output is a pure function of the flags.
 //
-//	dumpgen --trie ubt|mpt --entries N --out DIR [--seed S] [--gas-target G] [--force]
+//	dumpgen --trie ubt|mpt --entries N --out DIR [--fork amsterdam] [--seed S] [--gas-target G] [--force]
 package main
 
 import (
@@ -43,6 +43,12 @@ var (
 		Name:     "trie",
 		Usage:    `state trie of the chain: "ubt" (binary, EIP-7864) or "mpt"`,
 		Category: chainCategory,
+	}
+	forkFlag = &cli.StringFlag{
+		Name:        "fork",
+		Usage:       `rules beyond the trie's: "amsterdam" activates every fork up to Amsterdam at genesis, so that every block carries its EIP-7928 access list`,
+		DefaultText: "the trie's: Prague on mpt, Shanghai with EIP-7864 on ubt",
+		Category:    chainCategory,
 	}
 	entriesFlag = &cli.Int64Flag{
 		Name:        "entries",
@@ -95,10 +101,10 @@ var (
 // newApp returns the command line application; progress goes to log.
 func newApp(log io.Writer) *cli.App {
 	app := cliutil.NewApp("dumpgen", "write an offline synthetic chain for geth import")
-	app.UsageText = "dumpgen --trie ubt|mpt --entries N --out DIR [--seed S] [--gas-target G]\n" +
+	app.UsageText = "dumpgen --trie ubt|mpt --entries N --out DIR [--fork amsterdam] [--seed S] [--gas-target G]\n" +
 		"        [--workloads all|none|NAME,...] [--workload-blocks K] [--workload-gas-target W] [--force]"
 	app.Description = description
-	app.Flags = []cli.Flag{trieFlag, entriesFlag, seedFlag, gasTargetFlag, workloadsFlag, workloadBlocksFlag, workloadGasFlag, outFlag, forceFlag}
+	app.Flags = []cli.Flag{trieFlag, forkFlag, entriesFlag, seedFlag, gasTargetFlag, workloadsFlag, workloadBlocksFlag, workloadGasFlag, outFlag, forceFlag}
 	app.Action = func(ctx *cli.Context) error {
 		cfg, err := configFromFlags(ctx)
 		if err != nil {

@@ -47,12 +47,9 @@ const (
 	// UBT (EIP-4762 witness charges: about 6.2k per slot in a fresh stem,
 	// under 1k per slot in a stem already touched by the transaction, 30k
 	// per new account with its value transfer); unused gas is refunded.
+	// Amsterdam adds state gas per record (gasSchedules).
 	batchBaseGas = 100_000
 	batchItemGas = 60_000
-
-	// minGasTarget is the smallest accepted --gas-target: a one-record call
-	// must fit in a block.
-	minGasTarget = batchBaseGas + batchItemGas
 )
 
 // splitEntries divides n entries among the kinds: half plain accounts, a
@@ -75,6 +72,7 @@ type population struct {
 	seed      uint64
 	gasTarget uint64
 	gasLimit  uint64 // block gas limit, constant over the chain
+	gas       gasSchedule
 	coinbase  common.Address
 	*senders
 
@@ -91,12 +89,14 @@ type population struct {
 }
 
 // newPopulation derives the senders of seed and plans entries entries, each
-// kind in the order of its keys in the given trie.
+// kind in the order of its keys in the given trie, with the gas schedule of
+// the fork config runs.
 func newPopulation(config *params.ChainConfig, trie trieKind, seed, entries, gasTarget uint64) (*population, error) {
 	p := &population{
 		seed:      seed,
 		gasTarget: gasTarget,
 		gasLimit:  2 * gasTarget,
+		gas:       forkOf(config).gas(),
 		coinbase:  deriveAddress(domainMiner, seed, 0),
 		targets:   splitEntries(entries),
 		perItem:   [numKinds]uint64{40_000, 25_000, 23_000}, // initial guesses, refined by observe
@@ -161,7 +161,7 @@ func (p *population) items(k entryKind, room uint64) uint64 {
 		return 0
 	}
 	n := (room - params.TxGas) / max(p.perItem[k], 1)
-	return min(n, left, maxBatchItems, (p.gasTarget-batchBaseGas)/batchItemGas)
+	return min(n, left, maxBatchItems, (p.gasTarget-batchBaseGas)/p.gas.batchItem)
 }
 
 // fillBlock is the generator's per-block callback: it adds transactions to the
@@ -183,7 +183,7 @@ func (p *population) fillBlock(_ int, gen blockBuilder) {
 			if added > 0 {
 				return
 			}
-			n = 1 // always make progress; minGasTarget guarantees it fits
+			n = 1 // always make progress; the gas schedule's minGasTarget guarantees it fits
 		}
 		tx, err := p.makeTx(k, n, gen.BaseFee())
 		if err != nil {
@@ -223,23 +223,18 @@ func (p *population) makeTx(k entryKind, n uint64, baseFee *big.Int) (*types.Tra
 	indices := p.order[k][p.done[k] : p.done[k]+n]
 	switch k {
 	case kindAccount:
-		inner.To, inner.Gas, inner.Value = &airdropAddress, batchGas(n), airdropValue(p.seed, indices)
+		inner.To, inner.Gas, inner.Value = &airdropAddress, p.gas.batchGas(n), airdropValue(p.seed, indices)
 		inner.Data = airdropCalldata(p.seed, indices)
 	case kindHolder:
-		inner.To, inner.Gas, inner.Value = &tokenAddress, batchGas(n), new(big.Int)
+		inner.To, inner.Gas, inner.Value = &tokenAddress, p.gas.batchGas(n), new(big.Int)
 		inner.Data = tokenCalldata(p.seed, indices)
 	case kindSlot:
-		inner.To, inner.Gas, inner.Value = &slotsAddress, batchGas(n), new(big.Int)
+		inner.To, inner.Gas, inner.Value = &slotsAddress, p.gas.batchGas(n), new(big.Int)
 		inner.Data = slotsCalldata(p.seed, indices)
 	default:
 		return nil, fmt.Errorf("unknown entry kind %d", k)
 	}
 	return p.sign(inner)
-}
-
-// batchGas is the gas limit of a contract call writing n records.
-func batchGas(n uint64) uint64 {
-	return batchBaseGas + n*batchItemGas
 }
 
 // accountValue returns the wei sent to the index'th plain account: between

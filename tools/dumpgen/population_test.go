@@ -33,7 +33,7 @@ func TestSplitEntries(t *testing.T) {
 
 // TestNextKindInterleaves checks that the kinds progress together.
 func TestNextKindInterleaves(t *testing.T) {
-	p, err := newPopulation(chainConfig(trieMPT), trieMPT, 1, 1000, defaultGasTarget)
+	p, err := newPopulation(chainConfig(trieMPT, forkDefault), trieMPT, 1, 1000, defaultGasTarget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,26 +54,37 @@ func TestNextKindInterleaves(t *testing.T) {
 	}
 }
 
-// TestItems checks the batch sizing bounds.
+// TestItems checks the batch sizing bounds under each fork's gas schedule.
 func TestItems(t *testing.T) {
-	p, err := newPopulation(chainConfig(trieUBT), trieUBT, 1, 100_000, minGasTarget)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := p.items(kindAccount, params.TxGas); n != 0 {
-		t.Errorf("%d accounts fit in %d gas", n, params.TxGas)
-	}
-	// At the minimum gas target a batch holds exactly one record.
-	if n := p.items(kindHolder, 1<<30); n != 1 {
-		t.Errorf("batch of %d records at the minimum gas target", n)
-	}
-	p.gasTarget = 1 << 40
-	for k := entryKind(0); k < numKinds; k++ {
-		if n := p.items(k, 1<<40); n != maxBatchItems {
-			t.Errorf("batch of %d %s, cap is %d", n, kindNames[k], maxBatchItems)
+	for fork, gas := range gasSchedules {
+		p, err := newPopulation(chainConfig(trieUBT, fork), trieUBT, 1, 100_000, gas.minGasTarget())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.gas != gas {
+			t.Errorf("fork %s: population plans with %+v, want %+v", fork, p.gas, gas)
+		}
+		if n := p.items(kindAccount, params.TxGas); n != 0 {
+			t.Errorf("fork %s: %d accounts fit in %d gas", fork, n, params.TxGas)
+		}
+		// At the minimum gas target a batch holds exactly one record.
+		if n := p.items(kindHolder, 1<<30); n != 1 {
+			t.Errorf("fork %s: batch of %d records at the minimum gas target", fork, n)
+		}
+		p.gasTarget = 1 << 40
+		for k := entryKind(0); k < numKinds; k++ {
+			if n := p.items(k, 1<<40); n != maxBatchItems {
+				t.Errorf("fork %s: batch of %d %s, cap is %d", fork, n, kindNames[k], maxBatchItems)
+			}
 		}
 	}
-	if batchGas(maxBatchItems) > params.MaxTxGas {
-		t.Errorf("full batch gas %d above the EIP-7825 cap %d", batchGas(maxBatchItems), params.MaxTxGas)
+	// Before Amsterdam a transaction's gas limit is capped (EIP-7825 from
+	// Osaka); Amsterdam caps its execution gas only (EIP-8037), and a full
+	// batch's state gas comes from the reservoir above the cap.
+	if full := forkDefault.gas().batchGas(maxBatchItems); full > params.MaxTxGas {
+		t.Errorf("full batch gas %d above the EIP-7825 cap %d", full, params.MaxTxGas)
+	}
+	if full := forkAmsterdam.gas().batchGas(maxBatchItems); full > params.MaxTxTotalGas {
+		t.Errorf("Amsterdam: full batch gas %d above the EIP-8037 cap %d", full, params.MaxTxTotalGas)
 	}
 }

@@ -61,7 +61,8 @@ const (
 
 // Upper bounds of the gas one operation of a variant can cost when every
 // slot it touches is cold (MPT: EIP-2929 cold access; UBT: EIP-4762 witness
-// charges of a fresh stem), including the loop and call overhead. The gas
+// charges of a fresh stem), including the loop and call overhead, under the
+// trie's default rules (Amsterdam's are in gasSchedules). The gas
 // an operation really costs depends on how many of the transaction's
 // operations touch the same slots: a transaction looping over more
 // operations than there are holders or slots hits warm slots, so its
@@ -73,8 +74,6 @@ const (
 	worstClearOpGas  = 10_000 // SSTORE of a cold nonzero slot to zero: 5000 (MPT), 5700 (UBT)
 	worstSampleRead  = 12_000 // a sampler read: a cold account, or a call and a cold slot
 	worstSampleWrite = 40_000 // a sampler write: a value call to a cold account (9000+2600, UBT witness writes), or a mint
-	maxWorstOpGas    = worstSampleWrite
-	minWorkloadTxGas = workloadBaseGas + maxWorstOpGas
 )
 
 // variant is one kind of transaction of a workload. A workload rotates
@@ -88,7 +87,7 @@ type variant struct {
 	// counts returns the SLOADs and SSTOREs of those operations.
 	counts func(done, count uint64) (reads, writes uint64)
 	// worstOpGas bounds the gas of one operation with cold slots, see
-	// worstReadOpGas; at most maxWorstOpGas.
+	// worstReadOpGas; at most the gas schedule's maxWorstOp.
 	worstOpGas uint64
 }
 
@@ -157,8 +156,9 @@ func checkWorkloadFits(name string, split [numKinds]uint64) error {
 	return nil
 }
 
-// newWorkload plans the named workload on a population of split entries.
-func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
+// newWorkload plans the named workload on a population of split entries,
+// bounding its operations' gas with the given schedule.
+func newWorkload(name string, seed uint64, split [numKinds]uint64, gas gasSchedule) *workload {
 	salt := derive(domainWorkload+"/"+name, seed, 0)
 	holders, slots := split[kindHolder], split[kindSlot]
 	driver := func(op uint64, worst uint64, counts func(done, count uint64) (uint64, uint64)) variant {
@@ -167,12 +167,12 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 		}}
 	}
 	slotOp := func(vname string, op uint64, offset uint64, modulus *big.Int, reads bool) variant {
-		worst := uint64(worstWriteOpGas)
+		worst := gas.write
 		switch op {
 		case slotsOpRead:
-			worst = worstReadOpGas
+			worst = gas.read
 		case slotsOpClear:
-			worst = worstClearOpGas
+			worst = gas.clear
 		}
 		return variant{
 			name: vname, to: slotsAddress, worstOpGas: worst,
@@ -191,11 +191,11 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 	w := &workload{name: name}
 	switch name {
 	case wlBalanceOf:
-		w.variants = []variant{driver(driverOpBalanceOf, worstReadOpGas, func(_, c uint64) (uint64, uint64) { return c, 0 })}
+		w.variants = []variant{driver(driverOpBalanceOf, gas.read, func(_, c uint64) (uint64, uint64) { return c, 0 })}
 	case wlApprove:
-		w.variants = []variant{driver(driverOpApprove, worstWriteOpGas, func(_, c uint64) (uint64, uint64) { return 0, c })}
+		w.variants = []variant{driver(driverOpApprove, gas.write, func(_, c uint64) (uint64, uint64) { return 0, c })}
 	case wlMixed:
-		w.variants = []variant{driver(driverOpMixed, worstWriteOpGas, func(done, c uint64) (uint64, uint64) {
+		w.variants = []variant{driver(driverOpMixed, gas.write, func(done, c uint64) (uint64, uint64) {
 			writes := (done+c)/2 - done/2 // odd j in [done, done+c)
 			return c - writes, writes
 		})}
@@ -213,9 +213,9 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64) *workload {
 			slotOp("clear", slotsOpClear, slots/2, n, false),
 		}
 	case wlUniformRead, wlUniformWrite:
-		op, worst, write := uint64(samplerOpRead), uint64(worstSampleRead), name == wlUniformWrite
+		op, worst, write := uint64(samplerOpRead), gas.sampleRead, name == wlUniformWrite
 		if write {
-			op, worst = samplerOpWrite, worstSampleWrite
+			op, worst = samplerOpWrite, gas.sampleWrite
 		}
 		w.variants = []variant{{
 			name: name, to: samplerAddress, worstOpGas: worst,
@@ -293,7 +293,8 @@ func (r *workloadRun) opLimit(v int) uint64 {
 // learnt gas per operation, but never exceed what limitCap covers at the
 // variant's worst case, so the transaction cannot run out of gas however
 // many of its slots are warm; the gas limit is opLimit per operation,
-// capped at limitCap. limitCap must be at least minWorkloadTxGas.
+// capped at limitCap. limitCap must be at least the gas schedule's
+// minWorkloadTxGas.
 func (r *workloadRun) txPlan(v int, room, limitCap uint64) (n, gas uint64) {
 	worst := max(r.w.variants[v].worstOpGas, 1)
 	n = max(1, min((limitCap-workloadBaseGas)/r.opLimit(v), room/max(r.perOp[v], 1)))
@@ -313,7 +314,8 @@ func (r *workloadRun) fillBlock(_ int, gen blockBuilder) {
 		}
 		v := int(r.txs % uint64(len(r.w.variants)))
 		// The gas left of the block exceeds the gas target, which is at
-		// least minGasTarget >= minWorkloadTxGas, so limitCap is too.
+		// least the schedule's minGasTarget >= minWorkloadTxGas (checked
+		// by TestGasSchedules), so limitCap is too.
 		n, limit := r.txPlan(v, r.gasTarget-used, min(maxTxGas, gen.Gas()))
 		variant := r.w.variants[v]
 		tx, err := r.sign(&types.DynamicFeeTx{
@@ -340,7 +342,3 @@ func (r *workloadRun) fillBlock(_ int, gen blockBuilder) {
 	}
 	r.made++
 }
-
-// The gas left of a block below its gas target covers a transaction of one
-// operation at the worst case of any variant.
-const _ uint64 = minGasTarget - minWorkloadTxGas

@@ -26,24 +26,26 @@ import (
 
 // TestTxPlan checks that a workload transaction never reserves less than
 // its operations' worst case, whatever the learnt gas per operation, and
-// never more than the block allows.
+// never more than the block allows, under each fork's gas schedule.
 func TestTxPlan(t *testing.T) {
 	split := splitEntries(1000)
-	for _, name := range workloadNames {
-		r := newWorkloadRun(newWorkload(name, 1, split), 1, minGasTarget, deriveAddress(domainMiner, 1, 0), &senders{})
-		for v, variant := range r.w.variants {
-			if variant.worstOpGas == 0 || variant.worstOpGas > maxWorstOpGas {
-				t.Fatalf("%s/%s: worst op gas %d out of (0, %d]", name, variant.name, variant.worstOpGas, maxWorstOpGas)
-			}
-			// perOp as learnt from transactions whose slots were all warm
-			// (tiny) up to ones dominated by their base cost (huge).
-			for _, perOp := range []uint64{1, 100, 2_000, 40_000, 150_000} {
-				for _, room := range []uint64{1, 50_000, minGasTarget, 10_000_000, 100_000_000} {
-					for _, limitCap := range []uint64{minWorkloadTxGas, minGasTarget, 1_000_000, maxTxGas} {
-						r.perOp[v] = perOp
-						n, gas := r.txPlan(v, room, limitCap)
-						if n == 0 || gas > limitCap || gas < workloadBaseGas+n*variant.worstOpGas {
-							t.Errorf("%s/%s perOp %d room %d cap %d: %d ops, gas limit %d", name, variant.name, perOp, room, limitCap, n, gas)
+	for fork, gas := range gasSchedules {
+		for _, name := range workloadNames {
+			r := newWorkloadRun(newWorkload(name, 1, split, gas), 1, gas.minGasTarget(), deriveAddress(domainMiner, 1, 0), &senders{})
+			for v, variant := range r.w.variants {
+				if variant.worstOpGas == 0 || variant.worstOpGas > gas.maxWorstOp() {
+					t.Fatalf("fork %s: %s/%s: worst op gas %d out of (0, %d]", fork, name, variant.name, variant.worstOpGas, gas.maxWorstOp())
+				}
+				// perOp as learnt from transactions whose slots were all warm
+				// (tiny) up to ones dominated by their base cost (huge).
+				for _, perOp := range []uint64{1, 100, 2_000, 40_000, 150_000} {
+					for _, room := range []uint64{1, 50_000, gas.minGasTarget(), 10_000_000, 100_000_000} {
+						for _, limitCap := range []uint64{gas.minWorkloadTxGas(), gas.minGasTarget(), 1_000_000, maxTxGas} {
+							r.perOp[v] = perOp
+							n, limit := r.txPlan(v, room, limitCap)
+							if n == 0 || limit > limitCap || limit < workloadBaseGas+n*variant.worstOpGas {
+								t.Errorf("fork %s: %s/%s perOp %d room %d cap %d: %d ops, gas limit %d", fork, name, variant.name, perOp, room, limitCap, n, limit)
+							}
 						}
 					}
 				}
@@ -60,7 +62,7 @@ func TestTxPlan(t *testing.T) {
 // out of gas (1000 entries at 10M failed on both tries).
 func TestSmallGasTarget(t *testing.T) {
 	for _, kind := range []trieKind{trieUBT, trieMPT} {
-		for _, c := range []struct{ entries, target, workload uint64 }{{200, minGasTarget, 0}, {1000, 10_000_000, 0}, {1000, 10_000_000, 1_000_000}} {
+		for _, c := range []struct{ entries, target, workload uint64 }{{200, forkDefault.gas().minGasTarget(), 0}, {1000, 10_000_000, 0}, {1000, 10_000_000, 1_000_000}} {
 			t.Run(fmt.Sprintf("%s-%d-%d", kind, c.target, c.workload), func(t *testing.T) {
 				cfg := testConfig(t, kind)
 				cfg.entries, cfg.gasTarget, cfg.workloadGas = c.entries, c.target, c.workload
