@@ -1,0 +1,145 @@
+// Copyright 2026 The go-ethereum Authors
+// This file is part of the go-ethereum library.
+//
+// The go-ethereum library is free software: you can redistribute it and/or modify
+// it under the terms of the GNU Lesser General Public License as published by
+// the Free Software Foundation, either version 3 of the License, or
+// (at your option) any later version.
+//
+// The go-ethereum library is distributed in the hope that it will be useful,
+// but WITHOUT ANY WARRANTY; without even the implied warranty of
+// MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the
+// GNU Lesser General Public License for more details.
+//
+// You should have received a copy of the GNU Lesser General Public License
+// along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
+
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"statelab/core/balsidecar"
+	"statelab/tools/internal/dumpmanifest"
+)
+
+// amsterdamDumpKey is the key of the Amsterdam dump in the harness's dumps.
+const amsterdamDumpKey = "mpt-amsterdam"
+
+// amsterdamDump returns an MPT dump made once per test binary with dumpgen
+// --fork amsterdam, every workload one block on top of the population.
+func amsterdamDump(t *testing.T) *dump {
+	t.Helper()
+	dir := filepath.Join(e2eScratch(t), amsterdamDumpKey)
+	dumpsMu.Lock()
+	defer dumpsMu.Unlock()
+	if d, ok := dumps[amsterdamDumpKey]; ok {
+		return d
+	}
+	d := &dump{dir: dir, manifest: filepath.Join(dir, dumpmanifest.FileName), genesis: filepath.Join(dir, "genesis.json")}
+	mustRun(t, "dumpgen", "--trie", "mpt", "--fork", "amsterdam", "--entries", "2000", "--gas-target", "30000000", "--workload-blocks", "1", "--out", d.dir)
+	m, err := dumpmanifest.Read(d.manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Fork != "amsterdam" {
+		t.Fatalf("%s: fork %q, want amsterdam", d.manifest, m.Fork)
+	}
+	d.files = m.Files
+	if len(d.workloads()) == 0 {
+		t.Fatalf("%s lists no workload", d.manifest)
+	}
+	dumps[amsterdamDumpKey] = d
+	return d
+}
+
+// amsterdamImport is one way of importing an Amsterdam dump: a geth binary
+// of STATELAB_BIN and the flags its init and every import get.
+type amsterdamImport struct {
+	name  string
+	geth  string
+	flags []string
+}
+
+// amsterdamImports are the imports TestAmsterdamDumpImports runs, on MPT with
+// the path scheme. Both geths execute an Amsterdam block that carries its
+// access list with upstream's BAL-driven parallel processor; importing with
+// it off takes a geth flag that sets vm.Config.DisableParallelExecution,
+// which a case here can pass once geth has one.
+var amsterdamImports = []amsterdamImport{
+	{name: "upstream", geth: "geth-upstream", flags: []string{"--state.scheme=path"}},
+	{name: "statelab", geth: "geth", flags: []string{"--state.scheme=path"}},
+}
+
+// TestAmsterdamDumpImports imports an Amsterdam dump (every block carries
+// its EIP-7928 access list, which geth checks against the list its own
+// execution builds) with each of amsterdamImports: the population, then
+// every workload, each head checked against the manifest.
+func TestAmsterdamDumpImports(t *testing.T) {
+	d := amsterdamDump(t)
+	for _, c := range amsterdamImports {
+		t.Run(c.name, func(t *testing.T) {
+			importAll(t, c.geth, d, c.flags...)
+		})
+	}
+}
+
+// TestAmsterdamDumpWithSidecars imports every workload of an Amsterdam dump
+// on statelab's geth with a BAL sidecar of each type, made by balgen offline
+// from a datadir at the population head: every import must reach the
+// manifest's head. Blocks that carry their own access list keep upstream's
+// path today and leave the sidecar unused; the test logs what each import
+// reports of its sidecar rather than asserting it.
+func TestAmsterdamDumpWithSidecars(t *testing.T) {
+	d := amsterdamDump(t)
+	flags := []string{"--state.scheme=path"}
+	base := filepath.Join(t.TempDir(), "population")
+	mustRun(t, "geth", append(append([]string{"--datadir", base}, flags...), "init", d.genesis)...)
+	for _, f := range d.population() {
+		mustRun(t, "geth", "--datadir", base, "import", "--nocompaction", f)
+	}
+	mustRun(t, "chaininfo", "verify", "--datadir", base, "--manifest", d.manifest)
+	for _, w := range d.workloads() {
+		t.Run(w.Workload, func(t *testing.T) {
+			work := filepath.Join(d.dir, w.File)
+			sidecar := filepath.Join(t.TempDir(), "work.bal")
+			mustRun(t, "balgen", "offline", "--datadir", base, "--dump", work, "--out", sidecar, "--type", "4", "--geth", bin(t, "geth"))
+			f, err := balsidecar.Load(sidecar)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if blocks := w.LastBlock - w.FirstBlock + 1; uint64(len(f.Blocks)) != blocks {
+				t.Fatalf("sidecar of %d blocks, want %d", len(f.Blocks), blocks)
+			}
+			for _, b := range f.Blocks {
+				if len(b.Accounts) == 0 {
+					t.Fatalf("sidecar entry of block %d lists no account", b.Number)
+				}
+			}
+			for _, typ := range []int{1, 3, 4} {
+				datadir := copyDatadir(t, base)
+				res := mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", "--debug.logslowblock", "0",
+					"--bal.file", sidecar, "--bal.type", fmt.Sprint(typ), work)
+				mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest, "--file", w.File)
+				t.Logf("type %d: %d bal objects in the slow-block log; %s", typ, len(balFiguresOf(t, res.stderr)), sidecarSummary(res.stdout))
+			}
+		})
+	}
+}
+
+// sidecarSummary returns the lines geth import prints about its sidecar.
+func sidecarSummary(stdout string) string {
+	var lines []string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(l, "BAL sidecar:") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		return "no sidecar summary"
+	}
+	return strings.Join(lines, " ")
+}
