@@ -32,6 +32,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/core/balsidecar"
+	"statelab/tools/internal/blockfile"
 )
 
 var (
@@ -109,22 +110,12 @@ func eip7928Action(ctx *cli.Context) error {
 // reth-bench's BAL capture persists lists inside its own payload files, whose
 // format is not documented; it is not read.
 
-// exportBlock is the geth export encoding of a block: the network encoding
-// with the access list as an optional trailing field.
-type exportBlock struct {
-	Header      *types.Header
-	Txs         []*types.Transaction
-	Uncles      []*types.Header
-	Withdrawals []*types.Withdrawal  `rlp:"optional"`
-	AccessList  *bal.BlockAccessList `rlp:"optional"`
-}
-
 // fromExport builds a Type-1 sidecar from the access lists of an export
 // file's blocks. Blocks without one are left out and counted.
 func fromExport(path string) (f *balsidecar.File, without int, err error) {
 	f = &balsidecar.File{Type: balsidecar.TypeKeys, Writes: true}
 	err = readRLPStream(path, func(i int, s *rlp.Stream) error {
-		var b exportBlock
+		var b blockfile.Record
 		if err := s.Decode(&b); err != nil {
 			return fmt.Errorf("block %d of the file: %v", i, err)
 		}

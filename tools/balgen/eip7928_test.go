@@ -36,6 +36,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"statelab/core/balsidecar"
+	"statelab/tools/internal/blockfile"
 )
 
 // eip7928Blocks makes three empty post-merge blocks and an access list for
@@ -94,7 +95,7 @@ func TestEIP7928Input(t *testing.T) {
 	export := filepath.Join(dir, "export.rlp")
 	var exported []any
 	for i, b := range blocks {
-		exported = append(exported, &exportBlock{Header: b.Header(), Txs: b.Transactions(), Withdrawals: b.Withdrawals(), AccessList: lists[i]})
+		exported = append(exported, blockfile.NewRecord(b.WithAccessListUnsafe(lists[i])))
 	}
 	writeRLP(t, export, exported...)
 
@@ -154,7 +155,7 @@ func TestEIP7928Type(t *testing.T) {
 	export := filepath.Join(dir, "export.rlp")
 	var exported []any
 	for i, b := range blocks {
-		exported = append(exported, &exportBlock{Header: b.Header(), Txs: b.Transactions(), Withdrawals: b.Withdrawals(), AccessList: lists[i]})
+		exported = append(exported, blockfile.NewRecord(b.WithAccessListUnsafe(lists[i])))
 	}
 	writeRLP(t, export, exported...)
 	for _, typ := range []string{"3", "4"} {
