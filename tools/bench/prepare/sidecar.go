@@ -17,9 +17,13 @@
 package prepare
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
+	"statelab/core/balsidecar"
 	"statelab/tools/bench/command"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
@@ -34,14 +38,22 @@ func (w *Workdir) SidecarPath(m *dumpmanifest.Manifest, workload string) string 
 
 // ensureSidecar generates the Type-4 sidecar of a workload with balgen
 // offline, which imports the workload into a copy of the prepared datadir
-// and traces it, unless the file is already there. The sidecar is written
+// and traces it, unless the file is already there in the binary format
+// version geth reads (a file of another version, such as one written before
+// the format moved to version 3, is made again). The sidecar is written
 // under a temporary name and renamed, so an interrupted generation leaves
 // nothing that looks complete. geth import refuses a sidecar whose block
 // hashes are not the dump's, so a stale file cannot go unnoticed.
 func ensureSidecar(balgen, geth, prepared, path string, m *dumpmanifest.Manifest, workload string, progress func(string, ...any)) error {
-	if _, err := os.Stat(path); err == nil {
+	switch err := checkSidecarVersion(path); {
+	case err == nil:
 		progress("reusing BAL sidecar %s", path)
 		return nil
+	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, errSidecarVersion):
+		progress("BAL sidecar %s: %v, making it again", path, err)
+	default:
+		return err
 	}
 	_, file, err := m.Workload(workload)
 	if err != nil {
@@ -60,6 +72,36 @@ func ensureSidecar(balgen, geth, prepared, path string, m *dumpmanifest.Manifest
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// errSidecarVersion is checkSidecarVersion's error for a file that is not a
+// binary sidecar of the version geth reads.
+var errSidecarVersion = fmt.Errorf("not a binary BAL sidecar of format version %d", balsidecar.VersionBinary)
+
+// checkSidecarVersion reads the head of the binary sidecar at path: nil if it
+// is of the format version this build's balsidecar reads and writes
+// (balsidecar.VersionBinary), an error wrapping errSidecarVersion if it is
+// another version or not a binary sidecar at all (a truncated file
+// included), one wrapping os.ErrNotExist if there is no file.
+func checkSidecarVersion(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, len(balsidecar.Magic)+1)
+	if _, err := io.ReadFull(f, head); errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%w: it is shorter than the %d-byte head", errSidecarVersion, len(head))
+	} else if err != nil {
+		return err
+	}
+	if string(head[:len(balsidecar.Magic)]) != balsidecar.Magic {
+		return fmt.Errorf("%w: it does not start with %q", errSidecarVersion, balsidecar.Magic)
+	}
+	if v := head[len(balsidecar.Magic)]; v != balsidecar.VersionBinary {
+		return fmt.Errorf("%w: it is version %d", errSidecarVersion, v)
+	}
+	return nil
 }
 
 // PrepareSidecars makes the sidecar of every workload that a BAL
