@@ -37,7 +37,7 @@ const upstreamModule = "github.com/ethereum/go-ethereum"
 // ownDirs are top-level directories of the repository that hold statelab's own
 // files even where upstream has a directory of the same name: they are never
 // overlay roots, and no patch may add files under them.
-var ownDirs = []string{"bench", "build", "docs", "out", "patches", "tools", "tracing"}
+var ownDirs = []string{"build", "docs", "out", "patches", "tools", "tracing"}
 
 // workspace is a statelab checkout and its build directory. It is used by one
 // command at a time; nothing in it is safe for concurrent use.
