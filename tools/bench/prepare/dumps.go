@@ -59,11 +59,12 @@ func dumpDir(work, trie string, sc study.Scale) string {
 }
 
 // ensureDump returns the dump of a trie kind at a scale, generating it with
-// dumpgen unless a matching one is already there.
+// dumpgen unless a matching one is already there: one of the trie's default
+// rules (a dump made with dumpgen --fork is not what bench generates).
 func ensureDump(dumpgen, work, trie string, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
 	dir := dumpDir(work, trie, sc)
 	path := filepath.Join(dir, "manifest.json")
-	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {
+	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Fork == "" && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {
 		progress("reusing dump %s", dir)
 		return m, nil
 	}
