@@ -57,32 +57,52 @@ func amsterdamDump(t *testing.T) *dump {
 }
 
 // amsterdamImport is one way of importing an Amsterdam dump: a geth binary
-// of STATELAB_BIN and the flags its init and every import get.
+// of STATELAB_BIN, the flags its init and every import get, and whether it
+// executes the blocks with upstream's BAL-driven parallel processor.
 type amsterdamImport struct {
-	name  string
-	geth  string
-	flags []string
+	name     string
+	geth     string
+	flags    []string
+	parallel bool
 }
 
 // amsterdamImports are the imports TestAmsterdamDumpImports runs, on MPT with
 // the path scheme. Both geths execute an Amsterdam block that carries its
-// access list with upstream's BAL-driven parallel processor; importing with
-// it off takes a geth flag that sets vm.Config.DisableParallelExecution,
-// which a case here can pass once geth has one.
+// access list with the parallel processor; a case with it off takes a geth
+// flag that sets vm.Config.DisableParallelExecution, which a case here can
+// pass, with parallel false, once geth has one.
 var amsterdamImports = []amsterdamImport{
-	{name: "upstream", geth: "geth-upstream", flags: []string{"--state.scheme=path"}},
-	{name: "statelab", geth: "geth", flags: []string{"--state.scheme=path"}},
+	{name: "upstream", geth: "geth-upstream", flags: []string{"--state.scheme=path"}, parallel: true},
+	{name: "statelab", geth: "geth", flags: []string{"--state.scheme=path"}, parallel: true},
 }
+
+// parallelBlockLog is what core logs at debug level for every block the
+// parallel processor executes.
+const parallelBlockLog = "Parallel block execution"
 
 // TestAmsterdamDumpImports imports an Amsterdam dump (every block carries
 // its EIP-7928 access list, which geth checks against the list its own
 // execution builds) with each of amsterdamImports: the population, then
-// every workload, each head checked against the manifest.
+// every workload, each head checked against the manifest, and every block
+// executed by the parallel processor or none, as the case says.
 func TestAmsterdamDumpImports(t *testing.T) {
 	d := amsterdamDump(t)
 	for _, c := range amsterdamImports {
 		t.Run(c.name, func(t *testing.T) {
-			importAll(t, c.geth, d, c.flags...)
+			datadir := t.TempDir()
+			mustRun(t, c.geth, append(append([]string{"--datadir", datadir}, c.flags...), "init", d.genesis)...)
+			for _, f := range d.files {
+				args := append(append([]string{"--datadir", datadir}, c.flags...), "import", "--verbosity", "4", "--nocompaction", filepath.Join(d.dir, f.File))
+				res := mustRun(t, c.geth, args...)
+				mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest, "--file", f.File)
+				want := 0
+				if c.parallel {
+					want = int(f.LastBlock - f.FirstBlock + 1)
+				}
+				if got := strings.Count(res.stderr, parallelBlockLog); got != want {
+					t.Errorf("%s: %d blocks executed in parallel, want %d", f.File, got, want)
+				}
+			}
 		})
 	}
 }
