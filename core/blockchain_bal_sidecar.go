@@ -86,6 +86,7 @@ type BALSidecar struct {
 
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
+	ignored atomic.Int64 // blocks executed without the entry they have (own access list, witness)
 
 	// State reads that blocks executed with an entry still made from the
 	// database: what their lists did not cover.
@@ -123,9 +124,17 @@ func (s *BALSidecar) SetFetch(mode BALFetchMode) {
 // Type returns the BAL type applied.
 func (s *BALSidecar) Type() balsidecar.Type { return s.typ }
 
-// Counts returns the number of blocks executed with and without an entry.
-func (s *BALSidecar) Counts() (used, missing int64) {
-	return s.used.Load(), s.missing.Load()
+// Counts returns the number of blocks executed with an entry, without one,
+// and without the one they have (blocks that carry their own access list, or
+// want a witness).
+func (s *BALSidecar) Counts() (used, missing, ignored int64) {
+	return s.used.Load(), s.missing.Load(), s.ignored.Load()
+}
+
+// Unused returns the number of entries no executed block used or ignored:
+// entries for blocks outside the import, or already in the chain.
+func (s *BALSidecar) Unused() int64 {
+	return int64(len(s.file.Blocks)) - s.used.Load() - s.ignored.Load()
 }
 
 // ExecutionReads returns the account, slot and code reads that blocks
@@ -152,6 +161,7 @@ func (bc *BlockChain) SetBALSidecar(s *BALSidecar) {
 // balSidecarStats is the "bal" object of the slow-block JSON.
 type balSidecarStats struct {
 	Type             int     `json:"type"`
+	Ignored          string  `json:"ignored,omitempty"` // why the block's entry was not applied
 	PrefetchMs       float64 `json:"prefetch_ms"`   // time execution waited for injection and fetches
 	SlotFetchMs      float64 `json:"slot_fetch_ms"` // time the Type-1 slot fetch ran (before execution: part of prefetch_ms)
 	AccountsFetched  int     `json:"accounts_fetched"`
@@ -172,7 +182,7 @@ type balSidecarStats struct {
 // through the tries, so a witness would miss its nodes).
 func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common.Hash, block *types.Block, wantWitness bool) (statedb *state.StateDB, cleanup func(*blockProcessingResult), ok bool, err error) {
 	s := bc.balSidecar
-	if s == nil || block.AccessList() != nil || wantWitness {
+	if s == nil || balEntryIgnored(block, wantWitness) != "" {
 		return nil, nil, false, nil
 	}
 	entry := s.file.Lookup(block.NumberU64())
@@ -211,6 +221,40 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 			result.stats.StateReadCacheStats = stater.GetStats()
 		}
 	}, true, nil
+}
+
+// balEntryIgnored says why a block's sidecar entry is not applied, or "".
+// Injected state is not read through the tries, so a witness would miss its
+// nodes.
+func balEntryIgnored(block *types.Block, wantWitness bool) string {
+	switch {
+	case block.AccessList() != nil:
+		return "the block carries its own access list"
+	case wantWitness:
+		return "a witness is built"
+	}
+	return ""
+}
+
+// noteIgnoredBALEntry counts a block that has a sidecar entry that is not
+// applied, and makes the block's cleanup note it in the block's figures.
+func (bc *BlockChain) noteIgnoredBALEntry(block *types.Block, wantWitness bool, cleanup *func(*blockProcessingResult)) {
+	s := bc.balSidecar
+	if s == nil || *cleanup == nil || s.file.Lookup(block.NumberU64()) == nil {
+		return
+	}
+	why := balEntryIgnored(block, wantWitness)
+	if why == "" {
+		return
+	}
+	s.ignored.Add(1)
+	next := *cleanup
+	*cleanup = func(result *blockProcessingResult) {
+		next(result)
+		if result != nil {
+			result.stats.BAL = &balSidecarStats{Type: int(s.typ), Ignored: why}
+		}
+	}
 }
 
 // blockStats returns the figures of a block executed with its entry, and adds

@@ -22,6 +22,7 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/consensus/beacon"
 	"github.com/ethereum/go-ethereum/consensus/ethash"
 	"github.com/ethereum/go-ethereum/core/balsidecar"
 	"github.com/ethereum/go-ethereum/core/rawdb"
@@ -150,7 +151,7 @@ func TestBALSidecarSameRoot(t *testing.T) {
 		if got, want := chain.CurrentBlock().Root, ref.CurrentBlock().Root; got != want {
 			t.Fatalf("type %d, fetch %s: head root %x, want %x", c.typ, c.fetch, got, want)
 		}
-		if used, missing := s.Counts(); used != 3 || missing != 1 {
+		if used, missing, _ := s.Counts(); used != 3 || missing != 1 {
 			t.Errorf("type %d, fetch %s: %d blocks with an entry, %d without; want 3 and 1", c.typ, c.fetch, used, missing)
 		}
 	}
@@ -225,5 +226,49 @@ func TestNewBALSidecarArgs(t *testing.T) {
 		if err := mode.UnmarshalText([]byte(text)); (err == nil) != ok || (ok && mode.String() != text) {
 			t.Errorf("fetch mode %q: %v, error %v", text, mode, err)
 		}
+	}
+}
+
+// TestBALSidecarIgnoredAndUnused imports Amsterdam blocks, which carry their
+// own access lists, with a sidecar that also lists them and two blocks beyond
+// the import: the three entries are counted as ignored, the two as unused,
+// and the chain is the one generated.
+func TestBALSidecarIgnoredAndUnused(t *testing.T) {
+	env := newBALTestEnv(nil)
+	engine := beacon.New(ethash.NewFaker())
+	to := common.HexToAddress("0x7e57")
+	_, blocks, _ := GenerateChainWithGenesis(env.gspec, engine, 3, func(i int, b *BlockGen) {
+		tx, _ := types.SignTx(types.NewTransaction(b.TxNonce(env.from), to, big.NewInt(1000), 21000, b.BaseFee(), nil), env.signer, env.key)
+		b.AddTx(tx)
+	})
+	file := &balsidecar.File{Type: balsidecar.TypeKeys}
+	for n := uint64(1); n <= 5; n++ {
+		hash := common.Hash{byte(n)}
+		if n <= uint64(len(blocks)) {
+			hash = blocks[n-1].Hash()
+		}
+		file.Blocks = append(file.Blocks, &balsidecar.Block{Number: n, Hash: hash, Accounts: []*balsidecar.Account{{Address: env.from}, {Address: to}}})
+	}
+	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), env.gspec, engine, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer chain.Stop()
+	s, err := NewBALSidecar(file, "test.bal", 0, DefaultBALWorkers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain.SetBALSidecar(s)
+	if _, err := chain.InsertChain(blocks); err != nil {
+		t.Fatal(err)
+	}
+	if head := chain.CurrentBlock(); head.Hash() != blocks[len(blocks)-1].Hash() {
+		t.Fatalf("head %x, want %x", head.Hash(), blocks[len(blocks)-1].Hash())
+	}
+	if used, missing, ignored := s.Counts(); used != 0 || missing != 0 || ignored != 3 {
+		t.Errorf("%d used, %d missing, %d ignored; want 0, 0, 3", used, missing, ignored)
+	}
+	if n := s.Unused(); n != 2 {
+		t.Errorf("%d entries unused, want 2", n)
 	}
 }

@@ -197,9 +197,15 @@ func reportBALSidecar(s *core.BALSidecar, err error) error {
 	if s == nil {
 		return err
 	}
-	used, missing := s.Counts()
+	used, missing, ignored := s.Counts()
 	accounts, slots, code := s.ExecutionReads()
 	fmt.Printf("BAL sidecar: %d blocks executed with an entry, %d without one (normal reads).\n", used, missing)
+	if ignored > 0 {
+		fmt.Printf("BAL sidecar: %d entries ignored: their blocks carry their own access list (or built a witness).\n", ignored)
+	}
+	if unused := s.Unused(); unused > 0 {
+		fmt.Printf("BAL sidecar: %d entries unused: no block of the import executed with their number.\n", unused)
+	}
 	fmt.Printf("BAL sidecar: state the entries did not cover, read from the database during execution: %d accounts, %d slots, %d codes.\n", accounts, slots, code)
 	if missing > 0 {
 		log.Warn("Blocks missing from the BAL sidecar used normal reads", "blocks", missing)

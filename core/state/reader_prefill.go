@@ -147,13 +147,7 @@ func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (read
 	}
 	for addr, slots := range fill.Storage {
 		for key, value := range slots {
-			bucket := &cache.storageBuckets[storageCacheBucket(addr, key)]
-			m, ok := bucket.storages[addr]
-			if !ok {
-				m = make(map[common.Hash]common.Hash)
-				bucket.storages[addr] = m
-			}
-			m[key] = value
+			injectSlot(cache, addr, key, value)
 			stats.SlotsInjected++
 		}
 	}
@@ -187,6 +181,17 @@ func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (read
 	}
 	stats.PrefetchTime = time.Since(start)
 	return newReader(base, newStateReaderWithStats(cache)), stats, stop
+}
+
+// injectSlot puts a slot's pre-block value in the cache, as if read.
+func injectSlot(cache *stateReaderWithCache, addr common.Address, key, value common.Hash) {
+	bucket := &cache.storageBuckets[storageCacheBucket(addr, key)]
+	m, ok := bucket.storages[addr]
+	if !ok {
+		m = make(map[common.Hash]common.Hash)
+		bucket.storages[addr] = m
+	}
+	m[key] = value
 }
 
 // slotSet returns the slots of an access list as a set.
