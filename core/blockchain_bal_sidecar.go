@@ -24,6 +24,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/balsidecar"
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/log"
 )
 
@@ -162,8 +163,8 @@ func (bc *BlockChain) SetBALSidecar(s *BALSidecar) {
 type balSidecarStats struct {
 	Type             int     `json:"type"`
 	Ignored          string  `json:"ignored,omitempty"` // why the block's entry was not applied
-	PrefetchMs       float64 `json:"prefetch_ms"`   // time execution waited for injection and fetches
-	SlotFetchMs      float64 `json:"slot_fetch_ms"` // time the Type-1 slot fetch ran (before execution: part of prefetch_ms)
+	PrefetchMs       float64 `json:"prefetch_ms"`       // time execution waited for injection and fetches
+	SlotFetchMs      float64 `json:"slot_fetch_ms"`     // time the Type-1 slot fetch ran (before execution: part of prefetch_ms)
 	AccountsFetched  int     `json:"accounts_fetched"`
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`
@@ -180,9 +181,9 @@ type balSidecarStats struct {
 // the state as usual: without a sidecar, for blocks that carry their own
 // access list, and when a witness is wanted (injected state is not read
 // through the tries, so a witness would miss its nodes).
-func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common.Hash, block *types.Block, wantWitness bool) (statedb *state.StateDB, cleanup func(*blockProcessingResult), ok bool, err error) {
+func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common.Hash, block *types.Block, vmConfig vm.Config, wantWitness bool) (statedb *state.StateDB, cleanup func(*blockProcessingResult), ok bool, err error) {
 	s := bc.balSidecar
-	if s == nil || balEntryIgnored(block, wantWitness) != "" {
+	if s == nil || bc.balEntryIgnored(block, vmConfig, wantWitness) != "" {
 		return nil, nil, false, nil
 	}
 	entry := s.file.Lookup(block.NumberU64())
@@ -223,27 +224,29 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	}, true, nil
 }
 
-// balEntryIgnored says why a block's sidecar entry is not applied, or "".
-// Injected state is not read through the tries, so a witness would miss its
-// nodes.
-func balEntryIgnored(block *types.Block, wantWitness bool) string {
+// balEntryIgnored says why a block's sidecar entry is not applied, or "": a
+// block executed in parallel from the access list it carries needs none, and
+// injected state is not read through the tries, so a witness would miss its
+// nodes. A block that carries a list but is executed sequentially
+// (vm.Config.DisableParallelExecution) is served by the sidecar.
+func (bc *BlockChain) balEntryIgnored(block *types.Block, vmConfig vm.Config, wantWitness bool) string {
 	switch {
-	case block.AccessList() != nil:
-		return "the block carries its own access list"
 	case wantWitness:
 		return "a witness is built"
+	case bc.useBALExecution(block, vmConfig, wantWitness):
+		return "the block is executed in parallel from its own access list"
 	}
 	return ""
 }
 
 // noteIgnoredBALEntry counts a block that has a sidecar entry that is not
 // applied, and makes the block's cleanup note it in the block's figures.
-func (bc *BlockChain) noteIgnoredBALEntry(block *types.Block, wantWitness bool, cleanup *func(*blockProcessingResult)) {
+func (bc *BlockChain) noteIgnoredBALEntry(block *types.Block, vmConfig vm.Config, wantWitness bool, cleanup *func(*blockProcessingResult)) {
 	s := bc.balSidecar
 	if s == nil || *cleanup == nil || s.file.Lookup(block.NumberU64()) == nil {
 		return
 	}
-	why := balEntryIgnored(block, wantWitness)
+	why := bc.balEntryIgnored(block, vmConfig, wantWitness)
 	if why == "" {
 		return
 	}

@@ -249,26 +249,36 @@ func TestBALSidecarIgnoredAndUnused(t *testing.T) {
 		}
 		file.Blocks = append(file.Blocks, &balsidecar.Block{Number: n, Hash: hash, Accounts: []*balsidecar.Account{{Address: env.from}, {Address: to}}})
 	}
-	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), env.gspec, engine, DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer chain.Stop()
-	s, err := NewBALSidecar(file, "test.bal", 0, DefaultBALWorkers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	chain.SetBALSidecar(s)
-	if _, err := chain.InsertChain(blocks); err != nil {
-		t.Fatal(err)
-	}
-	if head := chain.CurrentBlock(); head.Hash() != blocks[len(blocks)-1].Hash() {
-		t.Fatalf("head %x, want %x", head.Hash(), blocks[len(blocks)-1].Hash())
-	}
-	if used, missing, ignored := s.Counts(); used != 0 || missing != 0 || ignored != 3 {
-		t.Errorf("%d used, %d missing, %d ignored; want 0, 0, 3", used, missing, ignored)
-	}
-	if n := s.Unused(); n != 2 {
-		t.Errorf("%d entries unused, want 2", n)
+	// Executed in parallel, the blocks ignore their entries; executed
+	// sequentially, they use them.
+	for _, parallel := range []bool{true, false} {
+		cfg := DefaultConfig()
+		cfg.VmConfig.DisableParallelExecution = !parallel
+		chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), env.gspec, engine, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewBALSidecar(file, "test.bal", 0, DefaultBALWorkers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chain.SetBALSidecar(s)
+		if _, err := chain.InsertChain(blocks); err != nil {
+			t.Fatalf("parallel %v: %v", parallel, err)
+		}
+		if head := chain.CurrentBlock(); head.Hash() != blocks[len(blocks)-1].Hash() {
+			t.Fatalf("parallel %v: head %x, want %x", parallel, head.Hash(), blocks[len(blocks)-1].Hash())
+		}
+		wantUsed, wantIgnored := int64(0), int64(3)
+		if !parallel {
+			wantUsed, wantIgnored = 3, 0
+		}
+		if used, missing, ignored := s.Counts(); used != wantUsed || missing != 0 || ignored != wantIgnored {
+			t.Errorf("parallel %v: %d used, %d missing, %d ignored; want %d, 0, %d", parallel, used, missing, ignored, wantUsed, wantIgnored)
+		}
+		if n := s.Unused(); n != 2 {
+			t.Errorf("parallel %v: %d entries unused, want 2", parallel, n)
+		}
+		chain.Stop()
 	}
 }

@@ -201,7 +201,7 @@ func reportBALSidecar(s *core.BALSidecar, err error) error {
 	accounts, slots, code := s.ExecutionReads()
 	fmt.Printf("BAL sidecar: %d blocks executed with an entry, %d without one (normal reads).\n", used, missing)
 	if ignored > 0 {
-		fmt.Printf("BAL sidecar: %d entries ignored: their blocks carry their own access list (or built a witness).\n", ignored)
+		fmt.Printf("BAL sidecar: %d entries ignored: their blocks are executed in parallel from their own access list (or build a witness).\n", ignored)
 	}
 	if unused := s.Unused(); unused > 0 {
 		fmt.Printf("BAL sidecar: %d entries unused: no block of the import executed with their number.\n", unused)
