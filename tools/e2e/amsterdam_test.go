@@ -57,23 +57,27 @@ func amsterdamDump(t *testing.T) *dump {
 }
 
 // amsterdamImport is one way of importing an Amsterdam dump: a geth binary
-// of STATELAB_BIN, the flags its init and every import get, and whether it
-// executes the blocks with upstream's BAL-driven parallel processor.
+// of STATELAB_BIN, the flags its init and every import get, those only the
+// imports get, and whether it executes the blocks with upstream's BAL-driven
+// parallel processor.
 type amsterdamImport struct {
-	name     string
-	geth     string
-	flags    []string
-	parallel bool
+	name        string
+	geth        string
+	flags       []string
+	importFlags []string
+	parallel    bool
 }
 
 // amsterdamImports are the imports TestAmsterdamDumpImports runs, on MPT with
-// the path scheme. Both geths execute an Amsterdam block that carries its
-// access list with the parallel processor; a case with it off takes a geth
-// flag that sets vm.Config.DisableParallelExecution, which a case here can
-// pass, with parallel false, once geth has one.
+// the path scheme: both geths execute an Amsterdam block that carries its
+// access list with the parallel processor, with one prefetching worker per
+// CPU or 25 (--bal.prefetch-workers), and statelab's sequentially with
+// --bal.parallel=false.
 var amsterdamImports = []amsterdamImport{
 	{name: "upstream", geth: "geth-upstream", flags: []string{"--state.scheme=path"}, parallel: true},
 	{name: "statelab", geth: "geth", flags: []string{"--state.scheme=path"}, parallel: true},
+	{name: "statelab-25-workers", geth: "geth", flags: []string{"--state.scheme=path"}, importFlags: []string{"--bal.prefetch-workers=25"}, parallel: true},
+	{name: "statelab-sequential", geth: "geth", flags: []string{"--state.scheme=path"}, importFlags: []string{"--bal.parallel=false"}, parallel: false},
 }
 
 // parallelBlockLog is what core logs at debug level for every block the
@@ -92,7 +96,8 @@ func TestAmsterdamDumpImports(t *testing.T) {
 			datadir := t.TempDir()
 			mustRun(t, c.geth, append(append([]string{"--datadir", datadir}, c.flags...), "init", d.genesis)...)
 			for _, f := range d.files {
-				args := append(append([]string{"--datadir", datadir}, c.flags...), "import", "--verbosity", "4", "--nocompaction", filepath.Join(d.dir, f.File))
+				args := append(append([]string{"--datadir", datadir}, c.flags...), "import", "--verbosity", "4", "--nocompaction")
+				args = append(append(args, c.importFlags...), filepath.Join(d.dir, f.File))
 				res := mustRun(t, c.geth, args...)
 				mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest, "--file", f.File)
 				want := 0
@@ -109,10 +114,11 @@ func TestAmsterdamDumpImports(t *testing.T) {
 
 // TestAmsterdamDumpWithSidecars imports every workload of an Amsterdam dump
 // on statelab's geth with a BAL sidecar of each type, made by balgen offline
-// from a datadir at the population head: every import must reach the
-// manifest's head. Blocks that carry their own access list keep upstream's
-// path today and leave the sidecar unused; the test logs what each import
-// reports of its sidecar rather than asserting it.
+// from a datadir at the population head, executed in parallel and
+// sequentially: every import must reach the manifest's head. In parallel, a
+// Type-1 entry is ignored (the block's own list holds its keys) and Type-3
+// and 4 values are injected beneath the list's reader; sequentially, every
+// entry is applied as for a block without a list.
 func TestAmsterdamDumpWithSidecars(t *testing.T) {
 	d := amsterdamDump(t)
 	flags := []string{"--state.scheme=path"}
@@ -139,12 +145,30 @@ func TestAmsterdamDumpWithSidecars(t *testing.T) {
 					t.Fatalf("sidecar entry of block %d lists no account", b.Number)
 				}
 			}
-			for _, typ := range []int{1, 3, 4} {
-				datadir := copyDatadir(t, base)
-				res := mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", "--debug.logslowblock", "0",
-					"--bal.file", sidecar, "--bal.type", fmt.Sprint(typ), work)
-				mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest, "--file", w.File)
-				t.Logf("type %d: %d bal objects in the slow-block log; %s", typ, len(balFiguresOf(t, res.stderr)), sidecarSummary(res.stdout))
+			blocks := int(w.LastBlock - w.FirstBlock + 1)
+			for _, parallel := range []bool{true, false} {
+				for _, typ := range []int{1, 3, 4} {
+					datadir := copyDatadir(t, base)
+					res := mustRun(t, "geth", "--datadir", datadir, "import", "--nocompaction", "--debug.logslowblock", "0",
+						fmt.Sprintf("--bal.parallel=%v", parallel), "--bal.file", sidecar, "--bal.type", fmt.Sprint(typ), work)
+					mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest, "--file", w.File)
+					figures := balFiguresOf(t, res.stderr)
+					if len(figures) != blocks {
+						t.Fatalf("parallel %v, type %d: %d bal objects for %d blocks; %s", parallel, typ, len(figures), blocks, sidecarSummary(res.stdout))
+					}
+					for _, f := range figures {
+						ignored := parallel && typ == 1
+						if (f.Ignored != "") != ignored || (f.Parallel != (parallel && !ignored)) {
+							t.Errorf("parallel %v, type %d: bal object ignored %q, parallel %v", parallel, typ, f.Ignored, f.Parallel)
+						}
+						if typ == 4 && f.DBSlotReads != 0 {
+							t.Errorf("parallel %v, type 4: %d listed slots read from the database", parallel, f.DBSlotReads)
+						}
+					}
+					if want := fmt.Sprintf("%d blocks executed with an entry", blocks); !(parallel && typ == 1) && !strings.Contains(res.stdout, want) {
+						t.Errorf("parallel %v, type %d: summary %q, want %q", parallel, typ, sidecarSummary(res.stdout), want)
+					}
+				}
 			}
 		})
 	}

@@ -175,17 +175,19 @@ func head(t *testing.T, datadir string) headInfo {
 var balJSON = regexp.MustCompile(`"bal":(\{[^}]*\})`)
 
 type balFigures struct {
-	Type             int   `json:"type"`
-	AccountsFetched  int   `json:"accounts_fetched"`
-	SlotsFetched     int   `json:"slots_fetched"`
-	AccountsInjected int   `json:"accounts_injected"`
-	SlotsInjected    int   `json:"slots_injected"`
-	SlotsFromTrie    int   `json:"slots_from_trie"`
-	DBAccountReads   int64 `json:"db_account_reads"`
-	DBSlotReads      int64 `json:"db_slot_reads"`
-	DBCodeReads      int64 `json:"db_code_reads"`
-	WarmSlots        int   `json:"warm_slots"`
-	WarmNodes        int64 `json:"warm_nodes"`
+	Type             int    `json:"type"`
+	Ignored          string `json:"ignored"`
+	Parallel         bool   `json:"parallel"`
+	AccountsFetched  int    `json:"accounts_fetched"`
+	SlotsFetched     int    `json:"slots_fetched"`
+	AccountsInjected int    `json:"accounts_injected"`
+	SlotsInjected    int    `json:"slots_injected"`
+	SlotsFromTrie    int    `json:"slots_from_trie"`
+	DBAccountReads   int64  `json:"db_account_reads"`
+	DBSlotReads      int64  `json:"db_slot_reads"`
+	DBCodeReads      int64  `json:"db_code_reads"`
+	WarmSlots        int    `json:"warm_slots"`
+	WarmNodes        int64  `json:"warm_nodes"`
 }
 
 // fromTrie returns the slots a Type-1 import with --bal.fetch trie reads from
