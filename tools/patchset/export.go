@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,8 +31,9 @@ import (
 const overviewFile = "docs/fork-overview.md"
 
 // exportSet is what export writes into the repository: slash path -> content.
-// It holds patches/series, every patch file, every overlay file and the fork
-// overview.
+// It holds patches/series (keeping the topics of the one it replaces), every
+// patch file, every overlay file, the fork overview and README.md with its
+// patch table.
 type exportSet map[string][]byte
 
 // treeCommit is one patch's commit in the assembled tree.
@@ -90,8 +92,7 @@ func (ws *workspace) exportTree(up *upstream) (exportSet, error) {
 	}
 	set := exportSet{}
 	owner := map[string]string{} // overlay file -> patch name
-	var seriesText strings.Builder
-	seriesText.WriteString(seriesHeader)
+	var files []string
 	for i, c := range commits {
 		file := fmt.Sprintf("%04d-%s.patch", i+1, c.name)
 		added, err := g.lines("diff", "--no-renames", "--name-only", "--diff-filter=A", c.id+"^", c.id)
@@ -121,14 +122,26 @@ func (ws *workspace) exportTree(up *upstream) (exportSet, error) {
 			return nil, err
 		}
 		set["patches/"+file] = []byte(patch)
-		seriesText.WriteString(file + "\n")
+		files = append(files, file)
 	}
-	set["patches/series"] = []byte(seriesText.String())
+	old, err := ws.readSeries()
+	if err != nil {
+		return nil, err
+	}
+	set["patches/series"] = []byte(renderSeries(files, old))
 	s, err := set.series()
 	if err != nil {
 		return nil, err
 	}
-	set[overviewFile] = overview(up, s)
+	readme, err := ws.readReadme()
+	if err != nil {
+		return nil, err
+	}
+	gen, err := generated(up, s, string(set["patches/series"]), readme)
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(set, gen)
 	return set, nil
 }
 
@@ -283,7 +296,7 @@ func (ws *workspace) exported() (*upstream, exportSet, error) {
 }
 
 // export writes the assembled tree back into the repository, checks the result
-// and records the tree as exported.
+// and, unless the series cannot be assembled, records the tree as exported.
 func (ws *workspace) export() error {
 	up, set, err := ws.exported()
 	if err != nil {
@@ -294,18 +307,29 @@ func (ws *workspace) export() error {
 	}
 	s, _ := set.series()
 	ws.logf("exported %d patches", len(s))
-	if err := ws.lintOrFail(); err != nil {
+	f, err := ws.lint()
+	if err != nil {
+		return err
+	}
+	// With review problems alone the tree is exported as it is, and the next
+	// assembly keeps it: they are fixed there and exported again.
+	if len(f.problems) == 0 {
+		digest, err := ws.digest(up)
+		if err != nil {
+			return err
+		}
+		head, _, err := ws.treeState()
+		if err != nil {
+			return err
+		}
+		if err := ws.writeStamp(digest, head); err != nil {
+			return err
+		}
+	}
+	if err := ws.report(f); err != nil {
 		return fmt.Errorf("exported, but %v: fix the commits in build/go-ethereum and export again", err)
 	}
-	digest, err := ws.digest(up)
-	if err != nil {
-		return err
-	}
-	head, _, err := ws.treeState()
-	if err != nil {
-		return err
-	}
-	return ws.writeStamp(digest, head)
+	return nil
 }
 
 // checkExportStable exports the assembled tree in memory and fails if the

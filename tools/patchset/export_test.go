@@ -75,6 +75,52 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 }
 
+// TestExportKeepsSeriesTopics adds topics to the series: export keeps them
+// above the same patches, and the round trip from a fresh assembly gives the
+// repository back byte for byte.
+func TestExportKeepsSeriesTopics(t *testing.T) {
+	f := newFixture(t)
+	f.twoPatches()
+	f.edit("patches/series", "0001-core-feature.patch\n", "# The feature\n# It does things.\n0001-core-feature.patch\n\n# Genesis\n")
+	if err := f.ws.writeOverview(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(f.ws.build); err != nil {
+		t.Fatal(err)
+	}
+	f.mustAssemble()
+	before := snapshot(t, f.ws.root)
+	if err := f.ws.checkExportStable(); err != nil {
+		t.Fatalf("round trip: %v\n%s", err, f.ws.log)
+	}
+	if err := f.ws.export(); err != nil {
+		t.Fatal(err)
+	}
+	if after := snapshot(t, f.ws.root); after != before {
+		t.Errorf("export changed the repository:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	// A new patch between the two renumbers the second; its topic follows it.
+	g := f.ws.git(f.ws.tree)
+	second, err := g.line("rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.run("reset", "-q", "--hard", "HEAD~1"); err != nil {
+		t.Fatal(err)
+	}
+	f.commit(testMessage("core: add more", "core-more"), map[string]string{"core/more.go": lgplHeader + "package core\n"})
+	if _, err := g.run("cherry-pick", second); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ws.export(); err != nil {
+		t.Fatalf("export: %v\n%s", err, f.ws.log)
+	}
+	want := seriesHeader + "# The feature\n# It does things.\n0001-core-feature.patch\n0002-core-more.patch\n\n# Genesis\n0003-core-genesis-feature.patch\n"
+	if got := f.read("patches/series"); got != want {
+		t.Errorf("series:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // TestExportStableDetectsDrift changes the repository after export: the round
 // trip check must name the file, and export must restore it.
 func TestExportStableDetectsDrift(t *testing.T) {

@@ -39,6 +39,10 @@ const lgplHeader = "// Copyright 2026 The go-ethereum Authors\n// This file is p
 // fixtureGoMod is the fixture repository's go.mod: it ignores the overlay roots.
 const fixtureGoMod = "module statelab\n\ngo 1.25.0\n\nignore (\n\t./cmd\n\t./core\n)\n"
 
+// fixtureReadme is the fixture repository's README.md, with an empty patch
+// table that export fills.
+const fixtureReadme = "# fixture\n\nThe patches:\n\n" + patchTableBeg + "\n" + patchTableEnd + "\n\nMore text.\n"
+
 var upstreamFiles = map[string]string{
 	"go.mod":             "module github.com/ethereum/go-ethereum\n\ngo 1.24\n",
 	"core/blockchain.go": "package core\n\n// BlockChain is a chain.\ntype BlockChain struct {\n\tdepth int\n}\n\n// Insert inserts.\nfunc (bc *BlockChain) Insert() error {\n\treturn nil\n}\n\n// Stop stops.\nfunc (bc *BlockChain) Stop() {\n}\n",
@@ -62,6 +66,7 @@ func newFixture(t *testing.T) *fixture {
 	writeFile(t, filepath.Join(root, "go.mod"), fixtureGoMod)
 	writeFile(t, filepath.Join(root, "go.sum"), "")
 	writeFile(t, filepath.Join(root, "patches", "series"), seriesHeader)
+	writeFile(t, filepath.Join(root, readmeFile), fixtureReadme)
 	ws, err := newWorkspace(context.Background(), root, &strings.Builder{})
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,15 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
+)
+
+// A patch header is a pull request's text: a subject of at most
+// maxSubjectLen characters, as geth's commits have, and at most
+// maxHeaderLines lines in all (see headerLines).
+const (
+	maxSubjectLen  = 72
+	maxHeaderLines = 40
 )
 
 var (
@@ -31,15 +40,28 @@ var (
 	patchNameRE    = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 )
 
-// findings are the results of the series checks: problems fail them, warnings
-// are printed.
+// findings are the results of the series checks: problems and review
+// problems fail them, warnings are printed. Problems are those that keep the
+// series from being assembled or exported as it is; review problems (a header
+// or patch too long to review, two authors, a stale overview or README
+// table) fail the checks but not assembly, which is needed to fix them.
 type findings struct {
 	problems []string
+	review   []string
 	warnings []string
 }
 
 func (f *findings) problem(format string, args ...any) {
 	f.problems = append(f.problems, fmt.Sprintf(format, args...))
+}
+
+func (f *findings) reviewProblem(format string, args ...any) {
+	f.review = append(f.review, fmt.Sprintf(format, args...))
+}
+
+// failed returns every problem, the review problems last.
+func (f *findings) failed() []string {
+	return append(slices.Clone(f.problems), f.review...)
 }
 
 func (f *findings) warn(format string, args ...any) {
@@ -49,14 +71,20 @@ func (f *findings) warn(format string, args ...any) {
 // lint runs the series checks and the overlay rule on the repository:
 //
 //   - patches/ and patches/series list the same patches, numbered in series order;
-//   - every patch has a geth-style subject, a body that says why and what, an
-//     accurate Statelab-Name, a DEP-3 Upstream-Status and dependencies on
-//     earlier patches only, and was written by export (full index lines);
+//   - every patch has a geth-style subject of at most 72 characters, a body
+//     that says why and what, a header of at most 40 lines, an accurate
+//     Statelab-Name, a DEP-3 Upstream-Status and dependencies on earlier
+//     patches only, and was written by export (full index lines);
+//   - every patch adds at most 1,000 non-test lines, or says in a one-line
+//     "Not split:" paragraph why it cannot be split;
+//   - every patch has the same author;
 //   - a patch's hunks change upstream files or new files of patches it depends
 //     on, and create no file (new files are overlay files);
 //   - every overlay file belongs to exactly one patch, does not exist upstream
 //     (the overlay rule) and carries geth's license header;
-//   - go.mod ignores every directory that holds overlay files.
+//   - go.mod ignores every directory that holds overlay files;
+//   - docs/fork-overview.md and README.md's patch table are what
+//     ./build.sh overview writes.
 func (ws *workspace) lint() (*findings, error) {
 	up, err := ws.upstream()
 	if err != nil {
@@ -79,6 +107,10 @@ func (ws *workspace) lint() (*findings, error) {
 		f.problem("%v", e)
 	}
 	ws.lintPatches(f, up, names, s)
+	lintAuthors(f, s)
+	if err == nil { // a partial series makes a partial overview
+		ws.lintGenerated(f, up, s)
+	}
 	overlays, err := ws.overlayFiles(up)
 	if err != nil {
 		return nil, err
@@ -117,6 +149,13 @@ func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s se
 		if !gethSubject.MatchString(p.subject) {
 			f.problem("%s: subject %q is not in geth style ('pkg/path: lower-case summary')", p.file, p.subject)
 		}
+		if n := utf8.RuneCountInString(p.subject); n > maxSubjectLen {
+			f.reviewProblem("%s: the subject is %d characters, more than %d: %q", p.file, n, maxSubjectLen, p.subject)
+		}
+		if n := p.headerLines(); n > maxHeaderLines {
+			f.reviewProblem("%s: the header is %d lines (subject, paragraphs and Upstream-Status), more than %d: say why and what in a few paragraphs and link the details",
+				p.file, n, maxHeaderLines)
+		}
 		if got := p.msg.value("Statelab-Name"); got != name {
 			f.problem("%s: Statelab-Name trailer must be %q (have %q)", p.file, name, got)
 		}
@@ -133,6 +172,8 @@ func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s se
 		if len(sec.tested) == 0 {
 			f.warn("%s: the header has no 'Tested:' paragraph; its pull request body cannot say how it was tested", p.file)
 		}
+		ws.lintSize(f, p, sec)
+		ws.lintDocsPaths(f, p)
 		for _, d := range p.msg.values("Statelab-Depends") {
 			if i := s.index(d); i < 0 || i >= s.index(name) {
 				f.problem("%s: depends on %q, which is not an earlier patch", p.file, d)
@@ -148,6 +189,56 @@ func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s se
 		}
 		for _, d := range p.diffs {
 			ws.lintDiff(f, up, s, p, d, deps)
+		}
+	}
+}
+
+// lintSize checks that a patch adds at most maxPatchLines non-test lines, or
+// says in one line why it is not split.
+func (ws *workspace) lintSize(f *findings, p *patchFile, sec sections) {
+	switch reason := sec.notSplit; {
+	case len(reason) > 1 || len(reason) == 1 && strings.Contains(reason[0], "\n"):
+		f.reviewProblem("%s: the 'Not split:' paragraph must be one line (it has %d)", p.file, strings.Count(strings.Join(reason, "\n"), "\n")+1)
+	case len(reason) == 1 && strings.TrimSpace(reason[0]) == "":
+		f.reviewProblem("%s: the 'Not split:' paragraph does not say why", p.file)
+	case len(reason) == 0:
+		if n := ws.patchSize(p); n > maxPatchLines {
+			f.reviewProblem("%s: adds %d non-test lines (hunks and overlay files, without _test.go and testdata/), more than %d: split it, or say why not in a one-line 'Not split:' paragraph",
+				p.file, n, maxPatchLines)
+		}
+	}
+}
+
+// lintDocsPaths warns about the paths under docs/ that a header names and the
+// repository lacks: the overview links them.
+func (ws *workspace) lintDocsPaths(f *findings, p *patchFile) {
+	for _, para := range p.msg.paragraphs {
+		for _, m := range docsPath.FindAllStringSubmatch(oneLine(para), -1) {
+			if _, err := os.Stat(filepath.Join(ws.root, filepath.FromSlash(m[1]))); err != nil {
+				f.warn("%s: the header names %s, which does not exist", p.file, m[1])
+			}
+		}
+	}
+}
+
+// lintAuthors checks that every patch has one author, the one most of them
+// have: a pull request's author is its From: line.
+func lintAuthors(f *findings, s series) {
+	counts := map[string]int{}
+	author := ""
+	for _, p := range s {
+		counts[p.author]++
+		if counts[p.author] > counts[author] {
+			author = p.author
+		}
+	}
+	for _, p := range s {
+		switch {
+		case p.author == "":
+			f.reviewProblem("%s: no From: line", p.file)
+		case p.author != author:
+			f.reviewProblem("%s: From: %s, while the other patches are from %s (every patch has one author: set it on the commit in build/go-ethereum and export)",
+				p.file, p.author, author)
 		}
 	}
 }
@@ -198,20 +289,28 @@ func (ws *workspace) lintDiff(f *findings, up *upstream, s series, p *patchFile,
 	}
 }
 
-// lintOrFail prints the findings and fails if there are problems.
+// lintOrFail runs the series checks, prints the findings and fails if there are
+// problems.
 func (ws *workspace) lintOrFail() error {
 	f, err := ws.lint()
 	if err != nil {
 		return err
 	}
+	return ws.report(f)
+}
+
+// report prints the findings of the series checks and fails if there are
+// problems.
+func (ws *workspace) report(f *findings) error {
 	for _, w := range f.warnings {
 		fmt.Fprintf(ws.log, "series: warning: %s\n", w)
 	}
-	for _, p := range f.problems {
+	failed := f.failed()
+	for _, p := range failed {
 		fmt.Fprintf(ws.log, "series: %s\n", p)
 	}
-	if len(f.problems) > 0 {
-		return fmt.Errorf("series checks failed (%d problems)", len(f.problems))
+	if len(failed) > 0 {
+		return fmt.Errorf("series checks failed (%d problems)", len(failed))
 	}
 	s, _ := ws.loadSeries()
 	ws.logf("series checks passed (%d patches, %d overlay files)", len(s), len(s.owners()))

@@ -90,6 +90,29 @@ func TestLintRefusals(t *testing.T) {
 		{"hunk creates a file", func(f *fixture) {
 			f.edit(p2, "diff --git a/core/genesis.go b/core/genesis.go\nindex", "diff --git a/core/genesis.go b/core/genesis.go\nnew file mode 100644\nindex")
 		}, "creates core/genesis.go in a hunk"},
+		{"subject longer than 72 characters", func(f *fixture) {
+			f.edit(p1, "Subject: [PATCH] core: add a feature", "Subject: [PATCH] core: add a feature that does a great many things at once, all of\n them together")
+		}, `0001-core-feature.patch: the subject is 79 characters, more than 72: "core: add a feature that does a great many things at once, all of them together"`},
+		{"header longer than 40 lines", func(f *fixture) {
+			f.edit(p1, "What: it is now right.\n", "What: it is now right.\n"+strings.Repeat("More detail.\n", 28))
+		}, "0001-core-feature.patch: the header is 41 lines (subject, paragraphs and Upstream-Status), more than 40"},
+		{"two authors", func(f *fixture) {
+			f.edit(p2, "From: statelab <statelab@localhost>", "From: Someone Else\n <someone@example.org>")
+		}, "0002-core-genesis-feature.patch: From: Someone Else <someone@example.org>, while the other patches are from statelab <statelab@localhost>"},
+		{"overview out of date", func(f *fixture) {
+			f.edit(overviewFile, "core: add a feature", "core: add a feature, edited")
+		}, "docs/fork-overview.md is out of date: run ./build.sh overview"},
+		{"README table lacks a patch", func(f *fixture) {
+			content := f.read(readmeFile)
+			row := content[strings.Index(content, "| [`core-genesis-feature`]"):]
+			f.edit(readmeFile, row[:strings.Index(row, "\n")+1], "")
+		}, "README.md's patch table is out of date (it lacks core-genesis-feature): run ./build.sh overview"},
+		{"README table with another subject", func(f *fixture) {
+			f.edit(readmeFile, "| core: add a feature |", "| core: add a feature, edited |")
+		}, "README.md's patch table is out of date: run ./build.sh overview"},
+		{"README without a patch table", func(f *fixture) {
+			f.edit(readmeFile, patchTableEnd+"\n", "")
+		}, "README.md has no patch table: put the lines <!-- patches:begin --> and <!-- patches:end --> where it goes"},
 		{"abbreviated index line", func(f *fixture) {
 			content := f.read(p2)
 			i := strings.Index(content, "\nindex ") + len("\nindex ")
@@ -105,9 +128,9 @@ func TestLintRefusals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			all := strings.Join(found.problems, "\n")
+			all := strings.Join(found.failed(), "\n")
 			switch {
-			case c.want == "" && len(found.problems) > 0:
+			case c.want == "" && len(found.failed()) > 0:
 				t.Fatalf("the intact repository was refused:\n%s", all)
 			case c.want != "" && !strings.Contains(all, c.want):
 				t.Errorf("problems do not say %q:\n%s", c.want, all)
@@ -125,11 +148,102 @@ func TestLintWarnsWithoutPRSections(t *testing.T) {
 	f := newFixture(t)
 	f.twoPatches()
 	f.edit("patches/0001-core-feature.patch", "Measured: 2x faster (TestX).\n\nTested: go test ./core.\n\n", "")
+	if err := f.ws.writeOverview(); err != nil {
+		t.Fatal(err)
+	}
 	found, err := f.ws.lint()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(found.problems) > 0 || len(found.warnings) != 2 || !strings.Contains(found.warnings[0], "'Measured:'") {
-		t.Errorf("problems %q, warnings %q", found.problems, found.warnings)
+	if len(found.failed()) > 0 || len(found.warnings) != 2 || !strings.Contains(found.warnings[0], "'Measured:'") {
+		t.Errorf("problems %q, warnings %q", found.failed(), found.warnings)
+	}
+}
+
+// TestLintPatchSize checks the size limit: a patch may add at most 1,000
+// non-test lines in its hunks and overlay files unless a one-line 'Not split:'
+// paragraph says why. Tests and test data do not count.
+func TestLintPatchSize(t *testing.T) {
+	const p1 = "patches/0001-core-feature.patch"
+	lines := func(n int) string { return strings.Repeat("// line\n", n) }
+	notSplit := func(reason string) func(f *fixture) {
+		return func(f *fixture) {
+			f.edit(p1, "Measured: 2x faster", reason+"\n\nMeasured: 2x faster")
+		}
+	}
+	cases := []struct {
+		name  string
+		files map[string]string // overlay files of 0001, rewritten in the repository
+		edit  func(f *fixture)
+		want  string // "" for none
+	}{
+		// The license header and package clause are 9 lines, and the hunk adds 1.
+		{"at the limit", map[string]string{"core/feature.go": lgplHeader + "package core\n" + lines(maxPatchLines-10)}, nil, ""},
+		{"one over", map[string]string{"core/feature.go": lgplHeader + "package core\n" + lines(maxPatchLines-9)}, nil,
+			"0001-core-feature.patch: adds 1001 non-test lines (hunks and overlay files, without _test.go and testdata/), more than 1000"},
+		{"tests do not count", map[string]string{"core/feature_test.go": lgplHeader + "package core\n" + lines(5000)}, nil, ""},
+		{"test data does not count", map[string]string{"core/testdata/big.json": lines(5000)}, func(f *fixture) {
+			f.edit(p1, "Statelab-Overlay: core/feature_test.go\n", "Statelab-Overlay: core/feature_test.go\nStatelab-Overlay: core/testdata/big.json\n")
+		}, ""},
+		{"not split, in one line", map[string]string{"core/feature.go": lgplHeader + "package core\n" + lines(5000)},
+			notSplit("Not split: one file format and its reader."), ""},
+		{"not split, in two lines", map[string]string{"core/feature.go": lgplHeader + "package core\n" + lines(5000)},
+			notSplit("Not split: one file format and its reader,\nwhich a reviewer reads together."), "0001-core-feature.patch: the 'Not split:' paragraph must be one line (it has 2)"},
+		{"not split, without a reason", nil, notSplit("Not split:"), "0001-core-feature.patch: the 'Not split:' paragraph does not say why"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.twoPatches()
+			for name, content := range c.files {
+				writeFile(t, filepath.Join(f.ws.root, name), content)
+			}
+			if c.edit != nil {
+				c.edit(f)
+			}
+			found, err := f.ws.lint()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var size []string // the findings about size, as others (a stale overview) may come with the edit
+			for _, p := range found.failed() {
+				if strings.Contains(p, "non-test lines") || strings.Contains(p, "Not split") {
+					size = append(size, p)
+				}
+			}
+			switch {
+			case c.want == "" && len(size) > 0:
+				t.Errorf("refused: %q", size)
+			case c.want != "" && (len(size) != 1 || !strings.Contains(size[0], c.want)):
+				t.Errorf("findings %q, want one saying %q", size, c.want)
+			}
+		})
+	}
+}
+
+// TestAssemblyIgnoresReviewProblems checks that what fails review (here a long
+// subject) does not keep the series from being assembled, which fixing it
+// needs, while the series checks fail.
+func TestAssemblyIgnoresReviewProblems(t *testing.T) {
+	f := newFixture(t)
+	f.twoPatches()
+	f.edit("patches/0001-core-feature.patch", "Subject: [PATCH] core: add a feature", "Subject: [PATCH] core: add a feature that does a great many things at once, all of them together")
+	if err := f.ws.lintOrFail(); err == nil {
+		t.Fatal("the series checks passed a subject of 79 characters")
+	}
+	if err := os.RemoveAll(f.ws.build); err != nil {
+		t.Fatal(err)
+	}
+	f.mustAssemble()
+	// A commit exported with a review problem is exported: the next assembly
+	// keeps the tree rather than refusing it as unexported work.
+	f.commit(testMessage("core: add more, with a subject far longer than the seventy-two characters", "core-more"),
+		map[string]string{"core/more.go": lgplHeader + "package core\n"})
+	if err := f.ws.export(); err == nil || !strings.Contains(err.Error(), "exported, but series checks failed") {
+		t.Fatalf("export: %v", err)
+	}
+	f.mustAssemble()
+	if !strings.HasSuffix(f.ws.log.(*strings.Builder).String(), "build/go-ethereum is up to date\n") {
+		t.Errorf("assembly after the export did not keep the tree:\n%s", f.ws.log)
 	}
 }

@@ -27,9 +27,10 @@
 //	patchset test            lint, module checks, assembly, export round trip, geth's tests of the
 //	                         touched packages, statelab's tests, end-to-end tests
 //	patchset check           each patch alone on pristine upstream after its dependencies
-//	patchset export          write the assembled tree back to patches/, the overlay files and the overview
+//	patchset export          write the assembled tree back to patches/, the overlay files, the overview
+//	                         and README.md's patch table
 //	patchset pr NAME         write build/pr/NAME.patch and build/pr/NAME.md
-//	patchset overview        regenerate docs/fork-overview.md from patches/
+//	patchset overview        regenerate docs/fork-overview.md and README.md's patch table from patches/
 //	patchset run             the main job: build, generate, init, import with telemetry, verify, summarize
 //
 // The program runs in the repository root (or -C DIR). Every setting is a flag,
@@ -85,10 +86,10 @@ var (
 	testCommand = wsCommand("test", "the test suite (what CI runs)", func(ws *workspace, _ *cli.Context) error {
 		return ws.test()
 	})
-	exportCommand = wsCommand("export", "write build/go-ethereum back to patches/, the overlay files and docs/fork-overview.md", func(ws *workspace, _ *cli.Context) error {
+	exportCommand = wsCommand("export", "write build/go-ethereum back to patches/, the overlay files, docs/fork-overview.md and README.md's patch table", func(ws *workspace, _ *cli.Context) error {
 		return ws.export()
 	})
-	overviewCommand = wsCommand("overview", "regenerate docs/fork-overview.md", func(ws *workspace, _ *cli.Context) error {
+	overviewCommand = wsCommand("overview", "regenerate docs/fork-overview.md and README.md's patch table from patches/", func(ws *workspace, _ *cli.Context) error {
 		return ws.writeOverview()
 	})
 	checkCommand = withFlags(wsCommand("check", "each patch alone on pristine upstream after its declared dependencies", func(ws *workspace, ctx *cli.Context) error {

@@ -18,7 +18,9 @@ package main
 
 import (
 	"fmt"
+	"mime"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -37,7 +39,8 @@ import (
 // patchFile is a parsed patch file.
 type patchFile struct {
 	file    string  // file name, e.g. 0001-cmd-utils-bintrie-groupdepth.patch
-	subject string  // without "[PATCH] ", unfolded
+	author  string  // the From: header, unfolded and decoded
+	subject string  // without "[PATCH] ", unfolded and decoded
 	msg     message // the body below the subject
 	diffs   []fileDiff
 }
@@ -63,7 +66,7 @@ var (
 	trailerLine  = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9-]*): (.*)$`)
 	hunkHeader   = regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@`)
 	fullIndexRE  = regexp.MustCompile(`^index [0-9a-f]{40}\.\.[0-9a-f]{40}`)
-	sectionLabel = regexp.MustCompile(`^(Measured|Tested|Related)(\s*\([^)]*\))?:\s*`)
+	sectionLabel = regexp.MustCompile(`^(Measured|Tested|Related|Not split)(\s*\([^)]*\))?:\s*`)
 )
 
 // parseMessage splits a commit message body into paragraphs and trailers. The
@@ -115,21 +118,24 @@ func (m message) value(key string) string {
 
 // sections is a message's text as a pull request presents it. The paragraphs
 // before the first labelled one describe the change: the first says why, the
-// others what. A paragraph that starts with "Measured:", "Tested:" or
-// "Related:" (a parenthesis may come before the colon) opens that section, and
-// the unlabelled paragraphs after it belong to it.
+// others what. A paragraph that starts with "Measured:", "Tested:", "Related:"
+// or "Not split:" (a parenthesis may come before the colon) opens that
+// section, and the unlabelled paragraphs after it belong to it. A paragraph
+// that ends with a colon introduces the next one (a list, a table) and is kept
+// with it.
 type sections struct {
 	why      string
 	what     []string
 	measured []string
 	tested   []string
 	related  []string
+	notSplit []string // why the patch is not split although it is large
 }
 
 func (m message) sections() sections {
 	var s sections
 	var current *[]string
-	for _, p := range m.paragraphs {
+	for _, p := range introduced(m.paragraphs) {
 		if loc := sectionLabel.FindStringSubmatchIndex(p); loc != nil {
 			switch p[loc[2]:loc[3]] {
 			case "Measured":
@@ -138,6 +144,8 @@ func (m message) sections() sections {
 				current = &s.tested
 			case "Related":
 				current = &s.related
+			case "Not split":
+				current = &s.notSplit
 			}
 			switch {
 			case p[loc[2]:loc[3]] != "Measured":
@@ -155,7 +163,108 @@ func (m message) sections() sections {
 			s.what = append(s.what, p)
 		}
 	}
+	s.splitWhy()
 	return s
+}
+
+// splitWhy moves the last sentence of the why paragraph to the what when it
+// introduces the paragraph after it ("..., at these levels:" and a list): it
+// begins the what. Both parts are then unwrapped.
+func (s *sections) splitWhy() {
+	why, introduced, ok := strings.Cut(s.why, "\n\n")
+	if !ok {
+		return
+	}
+	sentences := splitSentences(oneLine(why))
+	if n := len(sentences); n > 1 {
+		s.why = strings.Join(sentences[:n-1], " ")
+		s.what = append([]string{sentences[n-1] + "\n\n" + introduced}, s.what...)
+	}
+}
+
+// abbreviations end with a full stop that does not end a sentence.
+var abbreviations = []string{"e.g.", "i.e.", "cf.", "vs.", "approx."}
+
+// splitSentences splits a line of text into its sentences: each ends with a
+// word that ends with a full stop, question or exclamation mark (not an
+// abbreviation), or at the end of the text.
+func splitSentences(text string) []string {
+	var out []string
+	words := strings.Fields(text)
+	start := 0
+	for i, w := range words {
+		last := i == len(words)-1
+		if !last && (!strings.ContainsAny(w[len(w)-1:], ".!?") || slices.Contains(abbreviations, strings.ToLower(w))) {
+			continue
+		}
+		out = append(out, strings.Join(words[start:i+1], " "))
+		start = i + 1
+	}
+	if len(out) == 0 {
+		return []string{""}
+	}
+	return out
+}
+
+// oneLine joins the lines of a paragraph, as wrapping cut them (joinWrapped).
+func oneLine(para string) string {
+	var out string
+	for _, l := range strings.Split(para, "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		if out == "" {
+			out = l
+		} else {
+			out = joinWrapped(out, l)
+		}
+	}
+	return out
+}
+
+// joinWrapped joins a line cut by wrapping to the text before it: with a
+// space, or without one after a slash (a path cut at a directory).
+func joinWrapped(before, line string) string {
+	if line == "" || strings.HasSuffix(before, "/") {
+		return before + line
+	}
+	return before + " " + line
+}
+
+// labelled returns the first paragraph that opens the named section
+// ("Measured", "Tested", "Related", "Not split"), as written, or "".
+func (m message) labelled(label string) string {
+	for _, p := range m.paragraphs {
+		if l := sectionLabel.FindStringSubmatch(p); l != nil && l[1] == label {
+			return p
+		}
+	}
+	return ""
+}
+
+// introduced joins each paragraph that ends with a colon to the unlabelled
+// paragraph after it, which it introduces.
+func introduced(paras []string) []string {
+	var out []string
+	for _, p := range paras {
+		if n := len(out); n > 0 && strings.HasSuffix(out[n-1], ":") && !sectionLabel.MatchString(p) {
+			out[n-1] += "\n\n" + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// description returns the paragraphs that describe the change, as written:
+// those before the first labelled one. They are a pull request's commit
+// message.
+func (m message) description() []string {
+	i := slices.IndexFunc(m.paragraphs, sectionLabel.MatchString)
+	if i < 0 {
+		return m.paragraphs
+	}
+	return m.paragraphs[:i]
 }
 
 // description returns the paragraphs that describe the change (why and what).
@@ -176,12 +285,19 @@ func parsePatch(file string, data []byte) (*patchFile, error) {
 	p := &patchFile{file: file}
 	lines := strings.Split(head, "\n")
 	for i := 0; i < len(lines); i++ {
-		if s, ok := strings.CutPrefix(lines[i], "Subject: "); ok {
-			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], " ") {
-				i++
-				s += lines[i]
-			}
-			p.subject = strings.TrimPrefix(s, "[PATCH] ")
+		key, v, ok := strings.Cut(lines[i], ": ")
+		if !ok {
+			continue
+		}
+		for i+1 < len(lines) && strings.HasPrefix(lines[i+1], " ") {
+			i++
+			v += lines[i]
+		}
+		switch key {
+		case "Subject":
+			p.subject = strings.TrimPrefix(decodeHeader(v), "[PATCH] ")
+		case "From":
+			p.author = decodeHeader(v)
 		}
 	}
 	if p.subject == "" {
@@ -198,6 +314,35 @@ func parsePatch(file string, data []byte) (*patchFile, error) {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
 	return p, nil
+}
+
+// decodeHeader decodes the RFC 2047 words git format-patch writes for a
+// header with non-ASCII text; a header it cannot decode is returned as is.
+func decodeHeader(v string) string {
+	if d, err := new(mime.WordDecoder).DecodeHeader(v); err == nil {
+		return d
+	}
+	return v
+}
+
+// headerLines is the length of a patch's header as a reader sees it: the
+// subject, each paragraph after a blank line, and after another the trailers
+// other than statelab's own (Statelab-*, which export writes and pr drops).
+func (p *patchFile) headerLines() int {
+	n := 1
+	for _, para := range p.msg.paragraphs {
+		n += 1 + strings.Count(para, "\n") + 1
+	}
+	var trailers int
+	for _, t := range p.msg.trailers {
+		if !strings.HasPrefix(t.key, "Statelab-") {
+			trailers++
+		}
+	}
+	if trailers > 0 {
+		n += 1 + trailers
+	}
+	return n
 }
 
 // parseDiffs parses the git diffs after a patch's diffstat.

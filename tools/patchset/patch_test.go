@@ -51,6 +51,54 @@ func TestParseMessage(t *testing.T) {
 	}
 }
 
+// TestSectionsSplitWhy checks that a why paragraph whose last sentence
+// introduces a list gives that sentence and the list to the what, and that a
+// 'Not split:' paragraph is a section of its own, outside the description.
+func TestSectionsSplitWhy(t *testing.T) {
+	m := parseMessage("It is slow, e.g. on import. So it now\ndoes this, at these levels:\n\n- one,\n  wrapped;\n- two.\n\n" +
+		"More of what.\n\nNot split: one format.\n\nMeasured: 2x.\n\nUpstream-Status: Pending\n")
+	s := m.sections()
+	if s.why != "It is slow, e.g. on import." {
+		t.Errorf("why %q", s.why)
+	}
+	if !slices.Equal(s.what, []string{"So it now does this, at these levels:\n\n- one,\n  wrapped;\n- two.", "More of what."}) {
+		t.Errorf("what %q", s.what)
+	}
+	if !slices.Equal(s.notSplit, []string{"one format."}) || !slices.Equal(s.measured, []string{"2x."}) {
+		t.Errorf("not split %q, measured %q", s.notSplit, s.measured)
+	}
+	// The commit message keeps the paragraphs as written.
+	if d := m.description(); len(d) != 3 || !strings.HasPrefix(d[0], "It is slow, e.g. on import. So it now\ndoes") {
+		t.Errorf("description %q", d)
+	}
+	// A why that is only the introduction stays the why.
+	if s := parseMessage("It does this:\n\n- one.\n\nWhat.\n").sections(); s.why != "It does this:\n\n- one." || len(s.what) != 1 {
+		t.Errorf("why %q, what %q", s.why, s.what)
+	}
+}
+
+func TestSplitSentences(t *testing.T) {
+	got := splitSentences("It takes 1.5 s, i.e. too long. geth import is slow! Why? Because e.g. X. End")
+	want := []string{"It takes 1.5 s, i.e. too long.", "geth import is slow!", "Why?", "Because e.g. X.", "End"}
+	if !slices.Equal(got, want) {
+		t.Errorf("splitSentences = %q", got)
+	}
+	if got := oneLine("a path cut at docs/results/\nbal and\n  more"); got != "a path cut at docs/results/bal and more" {
+		t.Errorf("oneLine = %q", got)
+	}
+}
+
+// TestHeaderLines counts a header as a reader sees it, without statelab's
+// trailers.
+func TestHeaderLines(t *testing.T) {
+	p := &patchFile{subject: "core: x", msg: parseMessage("Why,\nin two lines.\n\nWhat.\n\n" +
+		"Upstream-Status: Pending\nStatelab-Name: x\nStatelab-Overlay: core/a.go\nStatelab-Overlay: core/b.go\n")}
+	// subject; blank, 2 lines; blank, 1 line; blank, Upstream-Status
+	if n := p.headerLines(); n != 8 {
+		t.Errorf("headerLines = %d, want 8", n)
+	}
+}
+
 func TestParsePatch(t *testing.T) {
 	text := "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n" +
 		"From: statelab <statelab@localhost>\nDate: Sun, 29 Nov 2026 19:15:00 +0000\n" +
@@ -66,6 +114,9 @@ func TestParsePatch(t *testing.T) {
 	if p.subject != "core: a long subject that git folds onto a second line" {
 		t.Errorf("subject %q", p.subject)
 	}
+	if p.author != "statelab <statelab@localhost>" {
+		t.Errorf("author %q", p.author)
+	}
 	if len(p.diffs) != 2 {
 		t.Fatalf("diffs %+v", p.diffs)
 	}
@@ -74,6 +125,12 @@ func TestParsePatch(t *testing.T) {
 	}
 	if d := p.diffs[1]; d.path != "core/b.go" || !d.created || d.fullIndex || d.added != 1 {
 		t.Errorf("second diff %+v", d)
+	}
+	// git format-patch folds long headers and encodes non-ASCII ones.
+	encoded := strings.Replace(strings.Replace(text, "From: statelab <statelab@localhost>", "From: =?UTF-8?q?J=C3=B6rg=20M=C3=BCller?=\n <jm@example.org>", 1),
+		"Subject: [PATCH] core: a long", "Subject: [PATCH] =?UTF-8?q?core:=20a=20l=C3=B6ng?=", 1)
+	if p, err := parsePatch("0001-x.patch", []byte(encoded)); err != nil || p.author != "Jörg Müller <jm@example.org>" || !strings.HasPrefix(p.subject, "core: a löng subject") {
+		t.Errorf("encoded headers: %v, author %q, subject %q", err, p.author, p.subject)
 	}
 	if _, err := parsePatch("bad.patch", []byte("no header")); err == nil {
 		t.Error("a file without mail headers was parsed")
@@ -99,6 +156,58 @@ func TestParseSeries(t *testing.T) {
 	got := parseSeries("# comment\n\n0001-a.patch\n  0002-b.patch  \n#0003-c.patch\n")
 	if !slices.Equal(got, []string{"0001-a.patch", "0002-b.patch"}) {
 		t.Errorf("parseSeries = %v", got)
+	}
+}
+
+func TestParseTopics(t *testing.T) {
+	text := seriesHeader + "0001-a.patch\n\n# Telemetry\n# Block spans and what they count.\n0002-b.patch\n0003-c.patch\n" +
+		"# Empty topic\n\n# BAL\n0004-d.patch\n# a note, not a topic description\n0005-e.patch\n"
+	got := parseTopics(text)
+	want := []topic{
+		{files: []string{"0001-a.patch"}},
+		{title: "Telemetry", about: []string{"Block spans and what they count."}, files: []string{"0002-b.patch", "0003-c.patch"}},
+		{title: "BAL", files: []string{"0004-d.patch"}},
+		{title: "a note, not a topic description", files: []string{"0005-e.patch"}},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("topics %+v", got)
+	}
+	for i := range want {
+		if got[i].title != want[i].title || !slices.Equal(got[i].about, want[i].about) || !slices.Equal(got[i].files, want[i].files) {
+			t.Errorf("topic %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if got := parseTopics(seriesHeader + "0001-a.patch\n0002-b.patch\n"); got != nil {
+		t.Errorf("a series without topics has topics %+v", got)
+	}
+}
+
+// TestRenderSeries checks that a new series keeps the comment and blank
+// lines of the old one above the patches of the same name, whatever their
+// numbers.
+func TestRenderSeries(t *testing.T) {
+	old := seriesHeader + "# Group depth\n0001-a.patch\n0002-b.patch\n\n# Telemetry\n0003-c.patch\n# BAL\n0004-d.patch\n# the end\n"
+	for _, c := range []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"same patches", []string{"0001-a.patch", "0002-b.patch", "0003-c.patch", "0004-d.patch"}, old},
+		{"a patch added and the rest renumbered", []string{"0001-a.patch", "0002-new.patch", "0003-b.patch", "0004-c.patch", "0005-d.patch"},
+			seriesHeader + "# Group depth\n0001-a.patch\n0002-new.patch\n0003-b.patch\n\n# Telemetry\n0004-c.patch\n# BAL\n0005-d.patch\n# the end\n"},
+		{"a topic's first patch dropped", []string{"0001-a.patch", "0002-b.patch", "0003-d.patch"},
+			seriesHeader + "# Group depth\n0001-a.patch\n0002-b.patch\n\n# Telemetry\n# BAL\n0003-d.patch\n# the end\n"},
+		{"the last patch dropped", []string{"0001-a.patch", "0002-b.patch", "0003-c.patch"},
+			seriesHeader + "# Group depth\n0001-a.patch\n0002-b.patch\n\n# Telemetry\n0003-c.patch\n# BAL\n# the end\n"},
+		{"no old series", []string{"0001-a.patch"}, seriesHeader + "0001-a.patch\n"},
+	} {
+		o := old
+		if c.name == "no old series" {
+			o = ""
+		}
+		if got := renderSeries(c.files, o); got != c.want {
+			t.Errorf("%s:\n%s\nwant:\n%s", c.name, got, c.want)
+		}
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -81,7 +82,7 @@ func (ws *workspace) writePR(commits []treeCommit, name string) (*prFiles, error
 		return nil, err
 	}
 	sec := c.msg.sections()
-	msg := subject + "\n\n" + strings.Join(sec.description(), "\n\n") + "\n"
+	msg := subject + "\n\n" + strings.Join(c.msg.description(), "\n\n") + "\n"
 	author, err := g.authorEnv(c.id)
 	if err != nil {
 		return nil, err
@@ -118,6 +119,8 @@ func (ws *workspace) writePR(commits []treeCommit, name string) (*prFiles, error
 }
 
 // prBody renders a pull request's text. It returns what the message did not say.
+// The paragraphs are unwrapped (see unwrap), as GitHub shows every newline of a
+// pull request's text as a line break.
 func prBody(subject string, sec sections, deps []string) (string, []string) {
 	var b strings.Builder
 	var missing []string
@@ -128,13 +131,22 @@ func prBody(subject string, sec sections, deps []string) (string, []string) {
 			missing = append(missing, what)
 			return
 		}
-		b.WriteString(strings.Join(paras, "\n\n") + "\n")
+		unwrapped := make([]string, len(paras))
+		for i, p := range paras {
+			unwrapped[i] = unwrap(p)
+		}
+		b.WriteString(strings.Join(unwrapped, "\n\n") + "\n")
 	}
 	fmt.Fprintf(&b, "# %s\n", subject)
 	section("What", "what changes", sec.what)
 	section("Why", "why", nonEmpty(sec.why))
 	section("Measured effect", "what was measured", sec.measured)
 	section("How it was tested", "how it was tested", sec.tested)
+	if len(sec.notSplit) > 0 {
+		reason := slices.Clone(sec.notSplit)
+		reason[0] = capitalize(reason[0])
+		section("Why it is one pull request", "", reason)
+	}
 	if len(sec.related) > 0 {
 		section("Related upstream work", "", sec.related)
 	}
@@ -152,4 +164,34 @@ func nonEmpty(s string) []string {
 		return nil
 	}
 	return []string{s}
+}
+
+// listItem matches the first line of a Markdown list item.
+var listItem = regexp.MustCompile(`^([-*+]|\d+[.)])\s`)
+
+// unwrap joins the lines a commit message wraps at 72 columns, keeping its
+// Markdown: each list item on a line of its own, and tables and indented code
+// as they are. The parts of a paragraph that introduces another (see
+// sections) are unwrapped one by one.
+func unwrap(para string) string {
+	parts := strings.Split(para, "\n\n")
+	for i, part := range parts {
+		lines := strings.Split(part, "\n")
+		if slices.ContainsFunc(lines, func(l string) bool {
+			return strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") || strings.HasPrefix(strings.TrimSpace(l), "|")
+		}) && !slices.ContainsFunc(lines, func(l string) bool { return listItem.MatchString(strings.TrimSpace(l)) }) {
+			continue // a table or code
+		}
+		var out []string
+		for _, l := range lines {
+			t := strings.TrimSpace(l)
+			if len(out) == 0 || listItem.MatchString(t) {
+				out = append(out, t)
+				continue
+			}
+			out[len(out)-1] = joinWrapped(out[len(out)-1], t)
+		}
+		parts[i] = strings.Join(out, "\n")
+	}
+	return strings.Join(parts, "\n\n")
 }

@@ -82,17 +82,45 @@ func TestPRBodyMissingSections(t *testing.T) {
 	}
 }
 
-// TestOverview checks the generated overview of the fixture.
+// TestPRBodyReads checks a body made from a header that wraps its lines,
+// introduces a list at the end of its why paragraph and says why it is not
+// split: GitHub shows every newline, so paragraphs come unwrapped, list items
+// each on a line, and the sentence that introduces the list opens the what.
+func TestPRBodyReads(t *testing.T) {
+	m := parseMessage("Upstream traces RPC only: import emits no\nspans. Blocks are now traced, at\nthese levels:\n\n- block: one span per\n  block;\n- off: none.\n\n" +
+		"The block span is a child of the caller's\nspan.\n\nNot split: one feature.\n\nMeasured: 1.02x (docs/results/\ntelemetry).\n\n" +
+		"Tested: go test ./core.\n\nA table:\n\n| a | b |\n|---|---|\n\n    code stays\n    as it is\n")
+	body, missing := prBody("core: trace blocks", m.sections(), nil)
+	want := "# core: trace blocks\n\n## What\n\nBlocks are now traced, at these levels:\n\n- block: one span per block;\n- off: none.\n\n" +
+		"The block span is a child of the caller's span.\n\n## Why\n\nUpstream traces RPC only: import emits no spans.\n\n" +
+		"## Measured effect\n\n1.02x (docs/results/telemetry).\n\n## How it was tested\n\ngo test ./core.\n\nA table:\n\n| a | b |\n|---|---|\n\n    code stays\n    as it is\n\n" +
+		"## Why it is one pull request\n\nOne feature.\n"
+	if body != want || len(missing) != 0 {
+		t.Errorf("missing %q, body:\n%s\nwant:\n%s", missing, body, want)
+	}
+}
+
+// TestOverview checks the generated overview of the fixture: an introduction
+// and a few lines per patch.
 func TestOverview(t *testing.T) {
 	f := newFixture(t)
 	f.twoPatches()
 	got := f.read(overviewFile)
+	intro := strings.Join(strings.Fields(got[:strings.Index(got, "\n## ")]), " ")
+	if want := "statelab is go-ethereum (`github.com/ethereum/go-ethereum` v1.0.0, pinned in go.mod) with the 2 patches below, " +
+		"applied in the order of `patches/series`. They change 2 upstream files (+2/-2 lines) and add 2 new files."; !strings.Contains(intro, want) {
+		t.Errorf("introduction lacks %q:\n%s", want, intro)
+	}
 	for _, want := range []string{
-		"| 0001 | `core-feature` | Pending | [#35152](https://github.com/ethereum/go-ethereum/pull/35152) | - | 1 | +1/-1 | 2 |",
-		"| 0002 | `core-genesis-feature` | Pending | [#35152](https://github.com/ethereum/go-ethereum/pull/35152) | core-feature | 1 | +2/-1 | 0 |",
-		"## core-genesis-feature\n\n**core: use the feature at genesis**\n\nWhy: something was wrong.",
-		"New files of earlier patches changed:\n\n- `core/feature.go` (added by `core-feature`)",
-		"New files:\n\n- `core/feature.go`\n- `core/feature_test.go`",
+		"\n## Patches\n\n### <a id=\"core-feature\"></a>core: add a feature\n\n" +
+			"- [`0001-core-feature.patch`](../patches/0001-core-feature.patch) · Pending\n" +
+			"- Why: Why: something was wrong.\n" +
+			"- Measured: 2x faster (TestX).\n" +
+			"- Related: [#35152](https://github.com/ethereum/go-ethereum/pull/35152)\n" +
+			"- Files: `core/blockchain.go` (+1/-1); 2 new files (1 test): `core/feature.go`\n",
+		"### <a id=\"core-genesis-feature\"></a>core: use the feature at genesis\n\n" +
+			"- [`0002-core-genesis-feature.patch`](../patches/0002-core-genesis-feature.patch) · Pending · depends on [`core-feature`](#core-feature)\n",
+		"- Files: `core/genesis.go` (+1/-1); changes `core/feature.go` of [`core-feature`](#core-feature)\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("overview lacks %q:\n%s", want, got)
@@ -108,5 +136,53 @@ func TestOverview(t *testing.T) {
 	}
 	if again := f.read(overviewFile); again != got {
 		t.Error("./build.sh overview and export write different overviews")
+	}
+}
+
+// TestOverviewSection checks a section's lines on a patch that has every kind
+// of line: a why that introduces a list, docs/ readings to link, related pull
+// requests with their state, a reason not to split, and test files in every
+// list of files.
+func TestOverviewSection(t *testing.T) {
+	msg := parseMessage("Upstream does too little: it drops spans, e.g. those of import. It says\nnothing. Now it does, at these levels:\n\n- one;\n- two.\n\n" +
+		"More of what changes.\n\nNot split: one format and its reader.\n\n" +
+		"Measured: 1.02x (`docs/telemetry.md`, docs/results/\nbal).\n\nTested: go test ./core.\n\n" +
+		"Related: https://github.com/ethereum/go-ethereum/pull/35152 (open) fixes\nhalf; https://github.com/ethereum/go-ethereum/pull/1 too.\n\n" +
+		"Upstream-Status: Pending\nStatelab-Name: b\nStatelab-Depends: a\nStatelab-Overlay: core/b.go\nStatelab-Overlay: core/b_test.go\nStatelab-Overlay: core/testdata/b.json\n")
+	s := series{
+		{file: "0001-a.patch", subject: "core: a", msg: parseMessage("Why.\n\nWhat.\n\nStatelab-Name: a\nStatelab-Overlay: core/a.go\nStatelab-Overlay: core/a_test.go\n")},
+		{file: "0002-b.patch", subject: "core: b", msg: msg, diffs: []fileDiff{
+			{path: "core/blockchain.go", added: 3, removed: 1}, {path: "core/blockchain_test.go", added: 2},
+			{path: "core/a.go", added: 5}, {path: "core/a_test.go", added: 5},
+		}},
+	}
+	var b strings.Builder
+	overviewSection(&b, s, s[1])
+	want := "\n### <a id=\"b\"></a>core: b\n\n" +
+		"- [`0002-b.patch`](../patches/0002-b.patch) · Pending · depends on [`a`](#a)\n" +
+		"- Why: Upstream does too little: it drops spans, e.g. those of import. It says nothing.\n" +
+		"- Measured: 1.02x ([docs/telemetry.md](telemetry.md), [docs/results/bal](results/bal)).\n" +
+		"- Not split: one format and its reader.\n" +
+		"- Related: [#35152](https://github.com/ethereum/go-ethereum/pull/35152) (open), [#1](https://github.com/ethereum/go-ethereum/pull/1)\n" +
+		"- Files: `core/blockchain.go`, `core/blockchain_test.go` (+5/-1); 3 new files (2 tests): `core/b.go`; " +
+		"changes `core/a.go`, 1 test of [`a`](#a)\n"
+	if b.String() != want {
+		t.Errorf("section:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestOverviewTopics checks that the series' topics group the overview's
+// sections, each with its description.
+func TestOverviewTopics(t *testing.T) {
+	f := newFixture(t)
+	f.twoPatches()
+	f.edit("patches/series", "0001-core-feature.patch\n", "# The feature\n# It does things.\n0001-core-feature.patch\n\n# Genesis\n")
+	if err := f.ws.writeOverview(); err != nil {
+		t.Fatal(err)
+	}
+	got := f.read(overviewFile)
+	i, j := strings.Index(got, "\n## The feature\n\nIt does things.\n\n### <a id=\"core-feature\">"), strings.Index(got, "\n## Genesis\n\n### <a id=\"core-genesis-feature\">")
+	if i < 0 || j < i || strings.Contains(got, "## Patches") {
+		t.Errorf("overview not grouped by topic:\n%s", got)
 	}
 }
