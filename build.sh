@@ -8,7 +8,7 @@
 #                         dependencies): applies, builds, passes its packages' tests
 #   ./build.sh export     write the assembled tree's commits back to patches/ and overlay dirs
 #   ./build.sh pr NAME    write build/pr/NAME.patch (git am-able) and build/pr/NAME.md (PR body)
-#   ./build.sh overview   regenerate docs/fork-overview.md (export does this too)
+#   ./build.sh overview   regenerate docs/fork-overview.md and README's patch table (export does this too)
 #   ./build.sh lint       only the series checks and the overlay rule (no build)
 #   ./build.sh assemble   only assemble build/go-ethereum (no build)
 #   ./build.sh run        the main job on small defaults: build, dumpgen, init at GD-6, import
