@@ -39,8 +39,16 @@ type Metric struct {
 	value       func(r *record.Run) float64
 }
 
-// Value computes the metric of a run; NaN if the run does not have it.
+// Value computes the metric of a run; NaN if the run does not have it. A
+// run loaded from a results dataset has its figures stored: they are
+// returned as stored, NaN for a metric the dataset lacks.
 func (m Metric) Value(r *record.Run) float64 {
+	if r.Figures != nil {
+		if v, ok := r.Figures[m.Name]; ok {
+			return v
+		}
+		return math.NaN()
+	}
 	return m.value(r)
 }
 

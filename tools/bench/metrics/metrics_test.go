@@ -75,6 +75,20 @@ func TestBALMetrics(t *testing.T) {
 	}
 }
 
+// TestStoredFigures checks that a run loaded from a results dataset gives
+// its stored figures, not figures computed from its (partial) record, and
+// NaN for a metric the dataset does not have.
+func TestStoredFigures(t *testing.T) {
+	r := recordtest.Run("v", "w", false, 4000, 1000, 3000)
+	r.Figures = map[string]float64{"total_ms": 1234.5}
+	if m, _ := ByName("total_ms"); m.Value(r) != 1234.5 {
+		t.Errorf("total_ms = %v, want the stored 1234.5", m.Value(r))
+	}
+	if m, _ := ByName("ms_per_slot"); !math.IsNaN(m.Value(r)) {
+		t.Errorf("ms_per_slot = %v, want NaN: the dataset has none", m.Value(r))
+	}
+}
+
 // TestNames checks that every metric is found by its name, once, in the
 // order of All, and that an unknown name is not.
 func TestNames(t *testing.T) {

@@ -52,6 +52,11 @@ type Run struct {
 	// dirty, clean, disk), from its traces; nil without traces at
 	// telemetry level node.
 	NodeFetches map[string]int64 `json:"node_fetches_by_source,omitempty"`
+	// Figures are the run's metrics as a results dataset keeps them
+	// (tools/bench/results), by metric name, with figures of other tools
+	// beside them; nil for a run read from runs.json, whose metrics are
+	// computed from the record.
+	Figures map[string]float64 `json:"-"`
 	Import
 }
 

@@ -49,6 +49,14 @@ type Meta struct {
 	Geth        []study.Binary `json:"geth"`
 	Date        time.Time      `json:"date"`
 	Model       *study.Model   `json:"scale_model,omitempty"` // memory bound and geth cache of the runs
+	// Machine is where the runs were made, as the protocol names it
+	// ("linux/amd64 with 2 CPUs"); empty: the machine writing the report.
+	Machine string `json:"machine,omitempty"`
+}
+
+// ThisMachine names the machine bench runs on, as Meta.Machine does.
+func ThisMachine() string {
+	return fmt.Sprintf("%s/%s with %d CPUs", runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
 }
 
 // WriteOutputs analyses runs and writes meta.json, benchstat.txt, the plots
@@ -157,7 +165,11 @@ func tracedRuns(runs []*record.Run) int {
 // writeProtocol describes how the runs were made.
 func writeProtocol(w io.Writer, meta Meta, a *Analysis, runs []*record.Run) {
 	fmt.Fprintf(w, "## Protocol\n\n")
-	fmt.Fprintf(w, "- study `%s`, generated %s on %s/%s with %d CPUs\n", meta.Study, meta.Date.Format(time.RFC3339), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	machine := meta.Machine
+	if machine == "" {
+		machine = ThisMachine()
+	}
+	fmt.Fprintf(w, "- study `%s`, generated %s on %s\n", meta.Study, meta.Date.Format(time.RFC3339), machine)
 	if meta.Scale.Entries > 0 {
 		gas := meta.Scale.WorkloadGas
 		if gas == 0 {
@@ -353,13 +365,28 @@ func Num(x float64) string {
 
 // ReadMeta reads the meta.json that WriteOutputs wrote.
 func ReadMeta(path string) (Meta, error) {
-	var meta Meta
 	blob, err := os.ReadFile(path)
 	if err != nil {
+		return Meta{}, err
+	}
+	meta, err := DecodeMeta(blob)
+	if err != nil {
+		return meta, fmt.Errorf("%s: %v", path, err)
+	}
+	return meta, nil
+}
+
+// DecodeMeta decodes a meta.json and parses its node's sizes, which the
+// scale-model table needs and meta.json keeps as written.
+func DecodeMeta(blob []byte) (Meta, error) {
+	var meta Meta
+	if err := json.Unmarshal(blob, &meta); err != nil {
 		return meta, err
 	}
-	if err := json.Unmarshal(blob, &meta); err != nil {
-		return meta, fmt.Errorf("%s: %v", path, err)
+	if meta.Model != nil && meta.Model.Node != nil {
+		if err := meta.Model.Node.Parse(); err != nil {
+			return meta, fmt.Errorf("scale_model.node: %v", err)
+		}
 	}
 	return meta, nil
 }

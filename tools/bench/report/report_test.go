@@ -51,3 +51,24 @@ func TestJournalShare(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeMeta checks that a meta.json read back has its node's sizes,
+// which the scale-model table needs, and that the protocol names the
+// machine the meta gives.
+func TestDecodeMeta(t *testing.T) {
+	meta, err := DecodeMeta([]byte(`{"title":"t","scale_model":{"node":{"name":"n","ram":"64GiB","state":"360GB","cache_mb":4096}},"machine":"linux/arm64 with 64 CPUs"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta.Model.Node.RAMBytes() != 64<<30 || meta.Model.Node.ProcessBytes() != 8<<30 {
+		t.Errorf("node sizes %d, %d", meta.Model.Node.RAMBytes(), meta.Model.Node.ProcessBytes())
+	}
+	if _, err := DecodeMeta([]byte(`{"scale_model":{"node":{"ram":"1GB","state":"1MB","cache_mb":1}}}`)); err == nil {
+		t.Error("a node whose memory holds its state was accepted")
+	}
+	var buf bytes.Buffer
+	writeProtocol(&buf, meta, &Analysis{}, nil)
+	if !strings.Contains(buf.String(), "on linux/arm64 with 64 CPUs") {
+		t.Errorf("protocol: %s", buf.String())
+	}
+}
