@@ -32,7 +32,7 @@ var abCommand = &cli.Command{
 	Name:  "ab",
 	Usage: "compare two geth binaries on one workload dump, cold cache, and print the ratio B/A with its CI",
 	Flags: []cli.Flag{abAFlag, abBFlag, abDumpFlag, abGenesisFlag, abPopulationFlag, abTrieFlag, abGroupDepthFlag,
-		abRunsFlag, abArgsAFlag, abArgsBFlag, outFlag, workFlag, binFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareJobsFlag},
+		abRunsFlag, abArgsAFlag, abArgsBFlag, outFlag, workFlag, binFlag, memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareJobsFlag, appendFlag},
 	Action: compareAB,
 	Description: `Prepares a datadir per binary (one for both when --a and --b are the same
 binary and only their flags differ), alternates cold runs of A and B, writes
@@ -48,6 +48,9 @@ func compareAB(ctx *cli.Context) error {
 	}
 	jobs, err := prepareJobs(ctx)
 	if err != nil {
+		return err
+	}
+	if err := checkAppend(ctx, out); err != nil {
 		return err
 	}
 	spec := &runner.ABSpec{
@@ -74,5 +77,5 @@ func compareAB(ctx *cli.Context) error {
 		return err
 	}
 	fmt.Fprintf(ctx.App.Writer, "\nreport: %s\n", filepath.Join(out, "report.md"))
-	return nil
+	return appendRun(ctx, out)
 }

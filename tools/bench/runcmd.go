@@ -32,12 +32,13 @@ var runCommand = &cli.Command{
 	Usage:     "run a study",
 	ArgsUsage: "STUDY.toml",
 	Flags: []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag,
-		memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareOnlyFlag, prepareJobsFlag},
+		memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareOnlyFlag, prepareJobsFlag, appendFlag},
 	Action: runStudy,
 	Description: `Runs every configuration of the study's matrix at --scale, cold cache
 unless the study says otherwise, and writes runs.json as the runs come, then
-report.md, the plots, benchstat.txt and meta.json into --out. Flags may
-follow the study file.`,
+report.md, the plots, benchstat.txt and meta.json into --out; with
+--dataset, then appends them to that results dataset. Flags may follow the
+study file.`,
 }
 
 // runStudy runs a study file.
@@ -53,11 +54,14 @@ func runStudy(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := checkAppend(ctx, out); err != nil {
+		return err
+	}
 	s, err := study.Load(ctx.Args().First(), metrics.Names())
 	if err != nil {
 		return err
 	}
-	return runner.RunStudy(s, runner.StudyOptions{
+	err = runner.RunStudy(s, runner.StudyOptions{
 		Scale:        ctx.String(scaleFlag.Name),
 		Out:          out,
 		Work:         ctx.String(workFlag.Name),
@@ -71,4 +75,8 @@ func runStudy(ctx *cli.Context) error {
 		PrepareJobs:  jobs,
 		Log:          os.Stderr,
 	})
+	if err != nil || ctx.Bool(prepareOnlyFlag.Name) {
+		return err
+	}
+	return appendRun(ctx, out)
 }
