@@ -102,6 +102,7 @@ tables of "ratios" and "blocks".`,
 			Usage: "median of a blocks-table column at each block, per workload and variant, as a Markdown table",
 			Flags: []cli.Flag{datasetFlag, studyFlag, workloadFlag,
 				&cli.StringFlag{Name: "column", Value: "total_ms", Usage: "column of the blocks table"},
+				&cli.StringSliceFlag{Name: "segment", Usage: "FROM-TO: also the mean over these blocks (may be repeated), e.g. 129-300"},
 				&cli.BoolFlag{Name: "each", Usage: "print every block's median"},
 			},
 			Action: printBlocks,
@@ -303,11 +304,19 @@ func printBlocks(ctx *cli.Context) error {
 		}
 		runs = kept
 	}
+	var segments []results.Segment
+	for _, s := range ctx.StringSlice("segment") {
+		seg, err := results.ParseSegment(s)
+		if err != nil {
+			return fmt.Errorf("--segment: %v", err)
+		}
+		segments = append(segments, seg)
+	}
 	bms, err := results.PerBlock(runs, ctx.String("column"))
 	if err != nil {
 		return err
 	}
-	results.WriteBlockTable(ctx.App.Writer, ctx.String("column"), bms, ctx.Bool("each"))
+	results.WriteBlockTable(ctx.App.Writer, ctx.String("column"), bms, segments, ctx.Bool("each"))
 	return nil
 }
 

@@ -119,19 +119,37 @@ func hasBlock(runs []*record.Run, i int) bool {
 	return false
 }
 
+// Segment is a range of blocks, from 1, both ends included.
+type Segment struct{ From, To int }
+
+// ParseSegment parses "FROM-TO" (e.g. "129-300").
+func ParseSegment(s string) (Segment, error) {
+	var seg Segment
+	if _, err := fmt.Sscanf(s, "%d-%d", &seg.From, &seg.To); err != nil || seg.From < 1 || seg.To < seg.From {
+		return seg, fmt.Errorf("segment %q: want FROM-TO, blocks from 1, e.g. 129-300", s)
+	}
+	return seg, nil
+}
+
 // WriteBlockTable writes per-block medians as a Markdown table: block 1,
-// the mean of blocks 2 to n and of every block, and with each, the median
-// of every block.
-func WriteBlockTable(w io.Writer, column string, bms []BlockMedians, each bool) {
+// the mean of blocks 2 to n and of every block, the mean over each
+// segment, and with each, the median of every block.
+func WriteBlockTable(w io.Writer, column string, bms []BlockMedians, segments []Segment, each bool) {
 	fmt.Fprintf(w, "| workload | variant | runs | blocks | block 1 %s | blocks 2-n, mean | all blocks, mean |", column)
+	for _, seg := range segments {
+		fmt.Fprintf(w, " blocks %d-%d |", seg.From, seg.To)
+	}
 	if each {
 		fmt.Fprintf(w, " per block |")
 	}
-	fmt.Fprintf(w, "\n|---|---|---|---|---|---|---|%s\n", map[bool]string{true: "---|"}[each])
+	fmt.Fprintf(w, "\n|---|---|---|---|---|---|---|%s%s\n", strings.Repeat("---|", len(segments)), map[bool]string{true: "---|"}[each])
 	for _, b := range bms {
 		n := len(b.Medians)
 		fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %s | %s |", b.Workload, b.Variant, b.Runs, n,
 			report.Num(b.First()), report.Num(b.Mean(2, n)), report.Num(b.Mean(1, n)))
+		for _, seg := range segments {
+			fmt.Fprintf(w, " %s |", report.Num(b.Mean(seg.From, seg.To)))
+		}
 		if each {
 			var parts []string
 			for _, m := range b.Medians {

@@ -47,9 +47,17 @@ func TestPerBlock(t *testing.T) {
 		t.Errorf("first %v, 2-n %v, all %v", cold.First(), cold.Mean(2, 3), cold.Mean(1, 3))
 	}
 	var buf bytes.Buffer
-	WriteBlockTable(&buf, "total_ms", bms, true)
-	if !strings.Contains(buf.String(), "| w | cold | 3 | 3 | 300 | 100 | 166.7 | 300 100 100 |") {
+	WriteBlockTable(&buf, "total_ms", bms, []Segment{{1, 2}, {3, 9}}, true)
+	if !strings.Contains(buf.String(), "| w | cold | 3 | 3 | 300 | 100 | 166.7 | 200 | 100 | 300 100 100 |") {
 		t.Errorf("table:\n%s", buf.String())
+	}
+	for _, bad := range []string{"0-3", "5-2", "x"} {
+		if _, err := ParseSegment(bad); err == nil {
+			t.Errorf("segment %q accepted", bad)
+		}
+	}
+	if seg, err := ParseSegment("129-300"); err != nil || seg != (Segment{129, 300}) {
+		t.Errorf("129-300: %+v, %v", seg, err)
 	}
 	if _, err := PerBlock(blockRuns(), "mgas_s"); err == nil || !strings.Contains(err.Error(), "no column mgas_s in the blocks table") {
 		t.Errorf("unknown column: %v", err)
