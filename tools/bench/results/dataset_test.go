@@ -82,6 +82,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("%d studies, want 2", len(d.Studies))
 	}
 	header := runsHeader()
+	cols, _ := headerColumns(header)
 	for i, s := range d.Studies {
 		w := want[i]
 		if s.ID != w.ID || s.Commit != w.Commit || s.Meta.Machine != w.Meta.Machine || len(s.Runs) != len(w.Runs) {
@@ -89,8 +90,8 @@ func TestRoundTrip(t *testing.T) {
 		}
 		for j, r := range s.Runs {
 			wr := w.Runs[j]
-			got, _ := runRow(s.ID, r, header)
-			exp, _ := runRow(w.ID, wr, header)
+			got, _ := runRow(s.ID, r, header, cols)
+			exp, _ := runRow(w.ID, wr, header, cols)
 			if !reflect.DeepEqual(got, exp) {
 				t.Errorf("%s run %d: row\n%q\nwant\n%q", s.ID, j, got, exp)
 			}

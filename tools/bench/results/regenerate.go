@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"statelab/tools/bench/report"
+	"statelab/tools/internal/fsutil"
 )
 
 // Regenerate writes a study's results directory into dir from the dataset
@@ -78,7 +79,8 @@ func writeStudy(s *Study, dir string) error {
 	return nil
 }
 
-// copyFile copies a file, making the directory of dst.
+// copyFile copies a file over dst, made whole or not at all, with the
+// directory of dst.
 func copyFile(dst, src string) error {
 	in, err := os.Open(src)
 	if err != nil {
@@ -88,13 +90,8 @@ func copyFile(dst, src string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
-	out, err := os.Create(dst)
-	if err != nil {
+	return fsutil.WriteFileAtomic(dst, func(w io.Writer) error {
+		_, err := io.Copy(w, in)
 		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	})
 }

@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
@@ -31,6 +32,7 @@ import (
 	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/record"
+	"statelab/tools/internal/fsutil"
 )
 
 // The runs table (runs.tsv) has one row per run, a column per field of its
@@ -41,7 +43,7 @@ import (
 // column is one column of the runs table: its header name, what it holds,
 // and how a run's record gives and takes its text.
 type column struct {
-	Name, Doc string
+	name, doc string
 	get       func(r *record.Run) string             // "" when the run has no such field
 	set       func(r *record.Run, text string) error // text is not empty
 }
@@ -83,7 +85,7 @@ func inDevice[T any](f func(d *iostat.DeviceReads) *T) field[T] {
 
 // typed makes a column of a field with its text form.
 func typed[T any](name, doc string, f field[T], format func(T) string, parse func(string) (T, error)) column {
-	return column{Name: name, Doc: doc,
+	return column{name: name, doc: doc,
 		get: func(r *record.Run) string {
 			if p := f(r, false); p != nil {
 				return format(*p)
@@ -129,7 +131,7 @@ func boolCol(name, doc string, f field[bool]) column {
 
 // jsonCol holds a list or map as compact JSON; empty when it is nil.
 func jsonCol[T any](name, doc string, f func(r *record.Run) *T, empty func(T) bool) column {
-	return column{Name: name, Doc: doc,
+	return column{name: name, doc: doc,
 		get: func(r *record.Run) string {
 			if empty(*f(r)) {
 				return ""
@@ -216,7 +218,7 @@ var recordColumns = []column{
 
 // figureColumn is the column of a metric's figure.
 func figureColumn(m metrics.Metric) column {
-	return column{Name: m.Name, Doc: m.Title + " (" + m.Unit + ")",
+	return column{name: m.Name, doc: m.Title + " (" + m.Unit + ")",
 		get: func(r *record.Run) string {
 			if v, ok := r.Figures[m.Name]; ok && !math.IsNaN(v) {
 				return formatFloat(v)
@@ -236,7 +238,7 @@ func figureColumn(m metrics.Metric) column {
 
 // otherColumn holds the figures of a run that are not bench's metrics (a
 // run made by another tool, e.g. its process CPU seconds), a JSON object.
-var otherColumn = column{Name: "other_figures", Doc: "figures that are not bench metrics, e.g. cpu_s of abwarm.py runs, a JSON object",
+var otherColumn = column{name: "other_figures", doc: "figures that are not bench metrics, e.g. cpu_s of abwarm.py runs, a JSON object",
 	get: func(r *record.Run) string {
 		other := map[string]float64{}
 		for name, v := range r.Figures {
@@ -297,7 +299,7 @@ func runColumns() []column {
 func RunColumns() [][2]string {
 	out := [][2]string{{"study", "id of the study (studies.jsonl)"}}
 	for _, c := range runColumns() {
-		out = append(out, [2]string{c.Name, c.Doc})
+		out = append(out, [2]string{c.name, c.doc})
 	}
 	return out
 }
@@ -306,81 +308,104 @@ func RunColumns() [][2]string {
 func runsHeader() []string {
 	h := []string{"study"}
 	for _, c := range runColumns() {
-		h = append(h, c.Name)
+		h = append(h, c.name)
 	}
 	return h
 }
 
-// runRow is the cells of a run's row in the order of header.
-func runRow(study string, r *record.Run, header []string) ([]string, error) {
-	byName := map[string]column{}
+// headerColumns are the columns of a header, in its order; the study's
+// column is the zero column. An unknown name is an error.
+func headerColumns(header []string) ([]column, error) {
+	byName := map[string]column{"study": {}}
 	for _, c := range runColumns() {
-		byName[c.Name] = c
+		byName[c.name] = c
 	}
-	row := make([]string, len(header))
+	cols := make([]column, len(header))
 	for i, name := range header {
-		if name == "study" {
+		c, ok := byName[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown column %s", name)
+		}
+		cols[i] = c
+	}
+	return cols, nil
+}
+
+// runRow is the cells of a run's row under a header and its columns.
+func runRow(study string, r *record.Run, header []string, cols []column) ([]string, error) {
+	row := make([]string, len(header))
+	for i, c := range cols {
+		if header[i] == "study" {
 			row[i] = study
 			continue
 		}
-		row[i] = byName[name].get(r)
+		row[i] = c.get(r)
 		if strings.ContainsAny(row[i], "\t\n\r") {
-			return nil, fmt.Errorf("study %s, %s %s run %d: column %s has a tab or newline: %q", study, r.Workload, r.Variant, r.Run, name, row[i])
+			return nil, fmt.Errorf("study %s, %s %s run %d: column %s has a tab or newline: %q", study, r.Workload, r.Variant, r.Run, header[i], row[i])
 		}
 	}
 	return row, nil
 }
 
-// appendRuns adds a study's runs to the runs table, writing the header
-// first into a new file. A file written by a bench with fewer columns is
-// rewritten once with this bench's header, its rows unchanged.
+// appendRuns adds a study's runs to the runs table, the header first in a
+// new file. A file written by a bench with fewer columns is rewritten once
+// with this bench's header, its rows unchanged; a new or rewritten file
+// appears whole (fsutil.WriteFileAtomic).
 func appendRuns(path string, s *Study) error {
 	header := runsHeader()
-	old, err := readTable(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	flags := os.O_APPEND | os.O_WRONLY
-	if old == nil || !slices.Equal(old.header, header) {
-		flags = os.O_CREATE | os.O_TRUNC | os.O_WRONLY
-	}
-	if old != nil {
-		for _, name := range old.header {
-			if !slices.Contains(header, name) {
-				return fmt.Errorf("%s has column %s, which this bench does not know: use the bench that wrote it", path, name)
-			}
+	cols, _ := headerColumns(header)
+	var rows [][]string
+	for _, r := range s.Runs {
+		row, err := runRow(s.ID, r, header, cols)
+		if err != nil {
+			return err
 		}
+		rows = append(rows, row)
 	}
-	f, err := os.OpenFile(path, flags, 0o644)
+	old, err := readTable(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fsutil.WriteFileAtomic(path, writeTable(header, rows))
+	case err != nil:
+		return err
+	case !slices.Equal(old.header, header):
+		var kept [][]string
+		for _, cells := range old.rows {
+			row := make([]string, len(header))
+			for i, name := range old.header {
+				j := slices.Index(header, name)
+				if j < 0 {
+					return fmt.Errorf("%s has column %s, which this bench does not know: use the bench that wrote it", path, name)
+				}
+				row[j] = cells[i]
+			}
+			kept = append(kept, row)
+		}
+		return fsutil.WriteFileAtomic(path, writeTable(header, append(kept, rows...)))
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(f)
-	if flags&os.O_TRUNC != 0 {
-		writeLine(w, header)
-		if old != nil {
-			for _, cells := range old.rows {
-				row := make([]string, len(header))
-				for i, name := range old.header {
-					row[slices.Index(header, name)] = cells[i]
-				}
-				writeLine(w, row)
-			}
-		}
-	}
-	for _, r := range s.Runs {
-		row, err := runRow(s.ID, r, header)
-		if err != nil {
-			f.Close()
-			return err
-		}
-		writeLine(w, row)
-	}
-	if err := w.Flush(); err != nil {
+	if err := writeTable(nil, rows)(f); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// writeTable writes a header, unless it is nil, and rows as TSV lines.
+func writeTable(header []string, rows [][]string) func(io.Writer) error {
+	return func(out io.Writer) error {
+		w := bufio.NewWriter(out)
+		if header != nil {
+			writeLine(w, header)
+		}
+		for _, row := range rows {
+			writeLine(w, row)
+		}
+		return w.Flush()
+	}
 }
 
 func writeLine(w *bufio.Writer, cells []string) {
@@ -423,19 +448,14 @@ func readRuns(path string, studies map[string]*Study) (map[runKey]*record.Run, e
 		}
 		return nil, err
 	}
-	byName := map[string]column{}
-	for _, c := range runColumns() {
-		byName[c.Name] = c
-	}
 	for _, k := range keyColumns {
 		if !slices.Contains(t.header, k) {
 			return nil, fmt.Errorf("%s: no column %s", path, k)
 		}
 	}
-	for _, name := range t.header {
-		if _, ok := byName[name]; !ok && name != "study" {
-			return nil, fmt.Errorf("%s: unknown column %s", path, name)
-		}
+	cols, err := headerColumns(t.header)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	runs := map[runKey]*record.Run{}
 	for i, cells := range t.rows {
@@ -453,14 +473,14 @@ func readRuns(path string, studies map[string]*Study) (map[runKey]*record.Run, e
 				}
 				continue
 			}
-			if err := byName[name].set(r, cells[j]); err != nil {
+			if err := cols[j].set(r, cells[j]); err != nil {
 				return nil, fmt.Errorf("%s line %d, column %s: %v", path, line, name, err)
 			}
 		}
 		r.Config.Workload = r.Workload
 		s := studies[id]
 		if s == nil {
-			return nil, fmt.Errorf("%s line %d: study %q is not in %s", path, line, id, StudiesFile)
+			return nil, fmt.Errorf("%s line %d: study %q is not in %s (rows left by an interrupted append: remove them)", path, line, id, StudiesFile)
 		}
 		k := keyOf(id, r)
 		if runs[k] != nil {
