@@ -22,6 +22,7 @@ require (
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/holiman/uint256 v1.3.2
 	github.com/urfave/cli/v2 v2.27.5
+	github.com/yuin/goldmark v1.8.7
 	go.opentelemetry.io/collector/pdata v1.64.0
 	golang.org/x/mod v0.39.0
 	golang.org/x/perf v0.0.0-20250813145418-2f7363a06fe1
