@@ -22,6 +22,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 // runApp runs bench with args and returns what it printed.
@@ -99,5 +101,44 @@ func TestRunDatasetRefused(t *testing.T) {
 	}
 	if _, err := os.Stat(work); !os.IsNotExist(err) {
 		t.Errorf("work directory made: %v", err)
+	}
+}
+
+// TestAppendRun: what run and ab do when their runs are done with
+// --dataset: the results directory their --out names goes into the
+// dataset under its path below the dataset's parent, with bench's commit.
+func TestAppendRun(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "results", "bal", "new")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"meta.json", "runs.json.gz"} {
+		blob, err := os.ReadFile(filepath.Join("results", "testdata", "bounded", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(out, f), blob, 0o644)
+	}
+	ds := filepath.Join(root, "results", "dataset")
+	cmd := &cli.App{Flags: []cli.Flag{appendFlag}, Writer: new(bytes.Buffer), Action: func(ctx *cli.Context) error {
+		if err := checkAppend(ctx, out); err != nil {
+			return err
+		}
+		return appendRun(ctx, out)
+	}}
+	if err := cmd.Run([]string{"bench", "--dataset", ds}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := runApp(t, "results", "list", "--dataset", ds)
+	if err != nil || !strings.Contains(list, "bal/new") || !strings.Contains(list, "8 runs") {
+		t.Errorf("list after the append: %v\n%s", err, list)
+	}
+	if err := cmd.Run([]string{"bench", "--dataset", ds}); err == nil || !strings.Contains(err.Error(), `already has study "bal/new"`) {
+		t.Errorf("second append: %v", err)
+	}
+	// Without --dataset nothing is appended.
+	if err := cmd.Run([]string{"bench"}); err != nil {
+		t.Errorf("no --dataset: %v", err)
 	}
 }
