@@ -36,6 +36,9 @@ type fetchSummary struct {
 	ByTrie       []fetchGroup `json:"by_trie"`
 	StorageTries int          `json:"storage_tries"` // distinct storage trie owners
 	ByPhase      []fetchGroup `json:"by_phase"`
+
+	ByPath  []pathGroup    `json:"by_path,omitempty"` // by code path, from the block span (geth with trie-nodefetch-paths)
+	Repeats *repeatSummary `json:"repeats,omitempty"` // fetches of a node fetched before in the block
 }
 
 // depthKey identifies a depth histogram bucket.
@@ -100,6 +103,7 @@ func newFetchSummary(b *blockSpans) *fetchSummary {
 	fs.ByTrie = tries.sorted(byKey)
 	fs.StorageTries = len(owners)
 	fs.ByPhase = phases.sorted(byFirstFetch)
+	fs.ByPath, fs.Repeats = pathsOf(b)
 	return fs
 }
 
@@ -315,5 +319,64 @@ func (fs *fetchSummary) fromSummary(b *blockSpans) {
 	if len(sources) > 0 {
 		sort.SliceStable(sources, func(i, j int) bool { return sources[i].Count > sources[j].Count })
 		fs.BySource = sources
+	}
+}
+
+// fetchPaths are the code paths geth counts node fetches for
+// (trie.node_fetches.<path>), in the order of a block's work.
+var fetchPaths = []string{"reader", "prefetcher", "update", "commit"}
+
+// pathGroup is the fetches one code path made: the state reader, the trie
+// prefetcher, the trie update and rehash, or the commit. Its repeats are its
+// fetches of a node the block had fetched before, by itself or another path.
+type pathGroup struct {
+	Path        string           `json:"path"`
+	Count       int64            `json:"count"`
+	Bytes       int64            `json:"bytes"`
+	Repeats     int64            `json:"repeats"`
+	RepeatBytes int64            `json:"repeat_bytes"`
+	Sources     map[string]int64 `json:"sources"` // fetches by node source
+}
+
+// repeatSummary is how many of a block's fetches were of a node it had
+// already fetched (same owner, path and hash).
+type repeatSummary struct {
+	Count     int64 `json:"count"`
+	Bytes     int64 `json:"bytes"`
+	Untracked int64 `json:"untracked"` // fetches geth did not check (its bound on nodes remembered)
+}
+
+// pathsOf reads the block span's fetches by code path and its repeats, which
+// geth writes at telemetry level node (core-slowblock-node-fetches); nil, nil
+// for a trace without them.
+func pathsOf(b *blockSpans) ([]pathGroup, *repeatSummary) {
+	r := b.root
+	repeats, ok := r.intAttr("trie.node_fetch_repeats")
+	if !ok {
+		return nil, nil
+	}
+	groups := make([]pathGroup, 0, len(fetchPaths))
+	for _, path := range fetchPaths {
+		g := pathGroup{
+			Path:        path,
+			Count:       r.intOr("trie.node_fetches." + path),
+			Bytes:       r.intOr("trie.node_fetch_bytes." + path),
+			Repeats:     r.intOr("trie.node_fetch_repeats." + path),
+			RepeatBytes: r.intOr("trie.node_fetch_repeat_bytes." + path),
+			Sources:     make(map[string]int64, len(fetchSources)),
+		}
+		// geth lists the sources in its own order, which fetchSources follows.
+		counts, _ := r.intsAttr("trie.node_fetch_sources." + path)
+		for i, n := range counts {
+			if i < len(fetchSources) {
+				g.Sources[fetchSources[i]] = n
+			}
+		}
+		groups = append(groups, g)
+	}
+	return groups, &repeatSummary{
+		Count:     repeats,
+		Bytes:     r.intOr("trie.node_fetch_repeat_bytes"),
+		Untracked: r.intOr("trie.node_fetch_repeats_untracked"),
 	}
 }

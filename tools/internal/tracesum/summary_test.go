@@ -17,7 +17,11 @@
 package tracesum
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -316,5 +320,73 @@ func TestReadAttributesAndAggregation(t *testing.T) {
 	b.root.attrs["trie.node_fetches_aggregated"] = int64(1)
 	if s := summarize(b); s.Fetches.Complete || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "1 spans lost after export") {
 		t.Errorf("one span lost: complete %v, warnings %q", s.Fetches.Complete, s.Warnings)
+	}
+}
+
+// TestFetchPathsAndRepeats reads a block span's fetches by code path and its
+// repeats (geth's trie.node_fetches.<path> and trie.node_fetch_repeats*), and
+// checks that the text, the JSON and the page show them; a trace without them
+// shows none.
+func TestFetchPathsAndRepeats(t *testing.T) {
+	b := findBlocks(loadFile(t, smallOTLP))[0]
+	if s := summarize(b); s.Fetches.ByPath != nil || s.Fetches.Repeats != nil || strings.Contains(textOf(t, []Labeled{{Summary: s}}), "by code path") {
+		t.Fatalf("a trace without paths: by path %v, repeats %v", s.Fetches.ByPath, s.Fetches.Repeats)
+	}
+	for k, v := range map[string]any{
+		"trie.node_fetch_repeats": int64(3), "trie.node_fetch_repeat_bytes": int64(380), "trie.node_fetch_repeats_untracked": int64(0),
+		"trie.node_fetches.reader": int64(2), "trie.node_fetch_bytes.reader": int64(800), "trie.node_fetch_sources.reader": []int64{0, 0, 0, 1, 1},
+		"trie.node_fetches.prefetcher": int64(3), "trie.node_fetch_bytes.prefetcher": int64(380), "trie.node_fetch_sources.prefetcher": []int64{0, 1, 1, 0, 1},
+		"trie.node_fetch_repeats.prefetcher": int64(2), "trie.node_fetch_repeat_bytes.prefetcher": int64(180),
+		"trie.node_fetches.update": int64(1), "trie.node_fetch_bytes.update": int64(200), "trie.node_fetch_sources.update": "[1,0,0,0,0]",
+		"trie.node_fetch_repeats.update": int64(1), "trie.node_fetch_repeat_bytes.update": int64(200),
+	} {
+		b.root.attrs[k] = v
+	}
+	s := summarize(b)
+	want := []pathGroup{
+		{Path: "reader", Count: 2, Bytes: 800, Sources: map[string]int64{"unknown": 0, "diff": 0, "dirty": 0, "clean": 1, "disk": 1}},
+		{Path: "prefetcher", Count: 3, Bytes: 380, Repeats: 2, RepeatBytes: 180, Sources: map[string]int64{"unknown": 0, "diff": 1, "dirty": 1, "clean": 0, "disk": 1}},
+		{Path: "update", Count: 1, Bytes: 200, Repeats: 1, RepeatBytes: 200, Sources: map[string]int64{"unknown": 1, "diff": 0, "dirty": 0, "clean": 0, "disk": 0}},
+		{Path: "commit", Sources: map[string]int64{}},
+	}
+	if !reflect.DeepEqual(s.Fetches.ByPath, want) {
+		t.Errorf("by path %+v, want %+v", s.Fetches.ByPath, want)
+	}
+	if r := s.Fetches.Repeats; r == nil || *r != (repeatSummary{Count: 3, Bytes: 380}) {
+		t.Errorf("repeats %+v, want 3 of 380 bytes", r)
+	}
+	text := textOf(t, []Labeled{{Summary: s}})
+	for _, line := range []string{
+		`\n +by code path +count +bytes +repeats +repeat bytes +from disk\n`,
+		`\n +prefetcher +3 +380 +2 +180 +1\n`,
+		`\n  repeats: 3 of 6 fetches \(50\.0%\) were of a node the block had fetched, 380 bytes\n`,
+	} {
+		if !regexp.MustCompile(line).MatchString(text) {
+			t.Errorf("text lacks %q:\n%s", line, text)
+		}
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "paths.json")
+	var js bytes.Buffer
+	if err := WriteJSON(&js, []Labeled{{Summary: s}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, js.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadSummaries([]string{file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back[0].Fetches.ByPath, want) || *back[0].Fetches.Repeats != *s.Fetches.Repeats {
+		t.Errorf("from JSON: by path %+v, repeats %+v", back[0].Fetches.ByPath, back[0].Fetches.Repeats)
+	}
+	page := filepath.Join(dir, "paths.html")
+	writePage(t, page, back)
+	figs, _ := pageFigures(t, page)
+	for key, want := range map[string]string{"b0/repeats/count": "3", "b0/path/prefetcher/count": "3", "b0/path/prefetcher/repeats": "2", "b0/path/commit/count": "0"} {
+		if figs[key] != want {
+			t.Errorf("page: %s = %q, want %q", key, figs[key], want)
+		}
 	}
 }

@@ -222,6 +222,31 @@ func writeFetches(b *strings.Builder, fs *fetchSummary, format string) {
 			row(4, key, fg.fetchStats, failedNote(fg.fetchStats))
 		}
 	}
+	writePaths(b, fs, width)
+}
+
+// writePaths writes the fetches by code path and the repeats, when the block
+// span has them.
+func writePaths(b *strings.Builder, fs *fetchSummary, width int) {
+	if fs.Repeats == nil {
+		return
+	}
+	fmt.Fprintf(b, "  %-*s %9s %13s %9s %13s %10s\n", width+2, "by code path", "count", "bytes", "repeats", "repeat bytes", "from disk")
+	for _, g := range fs.ByPath {
+		fmt.Fprintf(b, "    %-*s %9s %13s %9s %13s %10s\n", width, g.Path, commas(g.Count), commas(g.Bytes),
+			commas(g.Repeats), commas(g.RepeatBytes), commas(g.Sources["disk"]))
+	}
+	r := fs.Repeats
+	share := ""
+	if fs.Total.Count > 0 {
+		share = fmt.Sprintf(" (%.1f%%)", 100*float64(r.Count)/float64(fs.Total.Count))
+	}
+	fmt.Fprintf(b, "  repeats: %s of %s fetches%s were of a node the block had fetched, %s bytes",
+		commas(r.Count), commas(fs.Total.Count), share, commas(r.Bytes))
+	if r.Untracked > 0 {
+		fmt.Fprintf(b, "; %s fetches not checked (geth's bound on nodes remembered)", commas(r.Untracked))
+	}
+	b.WriteString("\n")
 }
 
 // writeDepths writes the depth histogram, one block per trie kind.
