@@ -78,6 +78,13 @@ var metrics = []Metric{
 	{"mem_peak_mb", "peak-MiB", "cgroup peak memory MiB", true, memPeakMiB},
 	{"node_fetches_per_slot", "node-fetches/slot", "trie nodes fetched per slot (traces)", true, perSlot(nodeFetches(""))},
 	{"disk_node_fetches_per_slot", "disk-node-fetches/slot", "trie nodes fetched from disk per slot (traces)", true, perSlot(nodeFetches("disk"))},
+	{"block_node_fetches", "node-fetches/block", "trie node fetches per block", true, fetchMean(func(f *slowblock.NodeFetches) float64 { return float64(f.Total) })},
+	{"block_fetch_repeats", "repeat-fetches/block", "repeated node fetches per block (a node fetched before in the block)", true, fetchMean(func(f *slowblock.NodeFetches) float64 { return float64(f.Repeats) })},
+	{"fetch_repeat_pct", "repeat-fetch-%", "share of node fetches that are repeats, %", true, repeatPct},
+	{"reader_fetches", "reader-fetches/block", "node fetches per block by the state reader", true, pathMean("reader")},
+	{"prefetcher_fetches", "prefetcher-fetches/block", "node fetches per block by the trie prefetcher", true, pathMean("prefetcher")},
+	{"update_fetches", "update-fetches/block", "node fetches per block by the trie update and rehash", true, pathMean("update")},
+	{"commit_fetches", "commit-fetches/block", "node fetches per block by the commit", true, pathMean("commit")},
 }
 
 // Names lists the names of every metric, in report order: the headline
@@ -203,4 +210,44 @@ func hitRate(entry func(*slowblock.Entry) slowblock.CacheEntry) func(*record.Run
 		}
 		return 100 * float64(hits) / float64(total)
 	}
+}
+
+// fetchMean averages a field of the per-block node fetches over a run's
+// blocks; NaN if geth logged none (a geth without them, or an old record).
+func fetchMean(field func(*slowblock.NodeFetches) float64) func(*record.Run) float64 {
+	return func(r *record.Run) float64 {
+		var sum float64
+		n := 0
+		for i := range r.Blocks {
+			if f := r.Blocks[i].NodeFetches; f != nil {
+				sum += field(f)
+				n++
+			}
+		}
+		if n == 0 {
+			return math.NaN()
+		}
+		return sum / float64(n)
+	}
+}
+
+// pathMean is the mean per block of one code path's node fetches.
+func pathMean(path string) func(*record.Run) float64 {
+	return fetchMean(func(f *slowblock.NodeFetches) float64 { return float64(f.ByPath[path].Fetches) })
+}
+
+// repeatPct is the run's repeated node fetches over its node fetches, in
+// percent; NaN without node fetches.
+func repeatPct(r *record.Run) float64 {
+	var repeats, total int64
+	for i := range r.Blocks {
+		if f := r.Blocks[i].NodeFetches; f != nil {
+			repeats += f.Repeats
+			total += f.Total
+		}
+	}
+	if total == 0 {
+		return math.NaN()
+	}
+	return 100 * float64(repeats) / float64(total)
 }

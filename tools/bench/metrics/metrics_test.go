@@ -89,6 +89,38 @@ func TestStoredFigures(t *testing.T) {
 	}
 }
 
+// TestNodeFetchMetrics checks the node-fetch metrics of the per-block JSON:
+// means over the blocks that have them, the repeat share as a ratio of sums,
+// NaN for a run recorded before geth logged them.
+func TestNodeFetchMetrics(t *testing.T) {
+	var without, a, b slowblock.Entry
+	a.NodeFetches = &slowblock.NodeFetches{Total: 100, Repeats: 10, ByPath: map[string]slowblock.PathFetches{
+		"reader": {Fetches: 40}, "prefetcher": {Fetches: 50, Repeats: 10}, "update": {Fetches: 10},
+	}}
+	b.NodeFetches = &slowblock.NodeFetches{Total: 300, Repeats: 10, ByPath: map[string]slowblock.PathFetches{
+		"reader": {Fetches: 60}, "prefetcher": {Fetches: 230, Repeats: 5}, "update": {Fetches: 8, Repeats: 5}, "commit": {Fetches: 2},
+	}}
+	r := &record.Run{Import: record.Import{Blocks: []slowblock.Entry{without, a, b}}}
+	for name, want := range map[string]float64{
+		"block_node_fetches": 200, "block_fetch_repeats": 10, "fetch_repeat_pct": 5,
+		"reader_fetches": 50, "prefetcher_fetches": 140, "update_fetches": 9, "commit_fetches": 1,
+	} {
+		m, ok := ByName(name)
+		if !ok {
+			t.Fatalf("no Metric %s", name)
+		}
+		if got := m.Value(r); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %v, want %v", name, got, want)
+		}
+	}
+	old := &record.Run{Import: record.Import{Blocks: []slowblock.Entry{without}}}
+	for _, name := range []string{"block_node_fetches", "fetch_repeat_pct", "reader_fetches"} {
+		if m, _ := ByName(name); !math.IsNaN(m.Value(old)) {
+			t.Errorf("%s of a run without node fetches = %v, want NaN", name, m.Value(old))
+		}
+	}
+}
+
 // TestNames checks that every metric is found by its name, once, in the
 // order of All, and that an unknown name is not.
 func TestNames(t *testing.T) {

@@ -27,6 +27,7 @@ import (
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/pagecache"
+	"statelab/tools/bench/slowblock"
 	"statelab/tools/bench/study"
 )
 
@@ -74,5 +75,38 @@ func TestWriteRead(t *testing.T) {
 	os.WriteFile(path, []byte("{"), 0o644)
 	if _, err := Read(path); err == nil || !strings.Contains(err.Error(), path) {
 		t.Errorf("broken runs.json: error %v, want one naming the file", err)
+	}
+}
+
+// TestBlocksNodeFetches checks that a run's per-block node fetches survive
+// runs.json, and that a runs.json written before geth logged them reads
+// with none.
+func TestBlocksNodeFetches(t *testing.T) {
+	var block slowblock.Entry
+	block.Block.Number = 3
+	block.NodeFetches = &slowblock.NodeFetches{Total: 9, Repeats: 2, Sources: map[string]int64{"disk": 9},
+		ByPath: map[string]slowblock.PathFetches{"prefetcher": {Fetches: 9, Repeats: 2, Sources: map[string]int64{"disk": 9}}}}
+	runs := []*Run{{Variant: "v", Workload: "w", Run: 1, Import: Import{Blocks: []slowblock.Entry{block}}}}
+	path := filepath.Join(t.TempDir(), "runs.json")
+	if err := Write(path, runs); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got[0].Blocks, runs[0].Blocks) {
+		t.Errorf("blocks read back %+v, want %+v", got[0].Blocks, runs[0].Blocks)
+	}
+	old := `[{"variant": "v", "workload": "w", "run": 1, "blocks": [{"msg": "Slow block", "block": {"number": 3}, "timing": {"total_ms": 5}}]}]`
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err = Read(path)
+	if err != nil {
+		t.Fatalf("runs.json without node fetches: %v", err)
+	}
+	if b := got[0].Blocks[0]; b.NodeFetches != nil || b.Timing.TotalMs != 5 {
+		t.Errorf("old block read as %+v", b)
 	}
 }

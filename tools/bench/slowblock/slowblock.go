@@ -64,7 +64,33 @@ type Entry struct {
 		Storage CacheEntry `json:"storage"`
 		Code    CacheEntry `json:"code"`
 	} `json:"cache"`
-	BAL *BAL `json:"bal,omitempty"` // statelab's BAL sidecar figures (patch core-bal-sidecar)
+	BAL         *BAL         `json:"bal,omitempty"`          // statelab's BAL sidecar figures (patch core-bal-sidecar)
+	NodeFetches *NodeFetches `json:"node_fetches,omitempty"` // statelab's trie node fetches (patch core-slowblock-node-fetches)
+}
+
+// NodeFetches is the "node_fetches" object statelab adds to the per-block
+// JSON: the block's trie node fetches, by the code path that made them
+// (reader, prefetcher, update, commit), and its repeats, fetches of a node the
+// block had fetched before. Sources are keyed by geth's source names
+// (unknown, diff, dirty, clean, disk).
+type NodeFetches struct {
+	Total       int64                  `json:"total"`
+	Bytes       int64                  `json:"bytes"`
+	Failed      int64                  `json:"failed"`
+	Repeats     int64                  `json:"repeats"`
+	RepeatBytes int64                  `json:"repeat_bytes"`
+	Untracked   int64                  `json:"untracked"` // fetches geth did not check for a repeat
+	Sources     map[string]int64       `json:"sources"`
+	ByPath      map[string]PathFetches `json:"by_path"`
+}
+
+// PathFetches is the fetches of one code path in NodeFetches.
+type PathFetches struct {
+	Fetches     int64            `json:"fetches"`
+	Bytes       int64            `json:"bytes"`
+	Repeats     int64            `json:"repeats"`
+	RepeatBytes int64            `json:"repeat_bytes"`
+	Sources     map[string]int64 `json:"sources"`
 }
 
 // BAL is the "bal" object statelab adds to the per-block JSON of a block

@@ -60,6 +60,39 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// nodeFetchLog is an entry of a statelab geth (an erc20_approve block of a
+// 2,000-entry MPT dump) with its "node_fetches" object.
+const nodeFetchLog = `WARN [12-04|18:17:23.883] {"level":"warn","msg":"Slow block","block":{"number":2,"hash":"0x47c7c0f64295b4fa0f8de14e09697aae9a89e1c4a4d2fe686221dd916116ab91","gas_used":100003050,"tx_count":13},"timing":{"execution_ms":118.435332,"state_read_ms":26.060598,"state_hash_ms":41.292659,"commit_ms":99.299217,"total_ms":285.564632},"node_fetches":{"total":530,"bytes":49981,"failed":0,"repeats":2,"repeat_bytes":1064,"untracked":0,"sources":{"clean":0,"diff":530,"dirty":0,"disk":0,"unknown":0},"by_path":{"commit":{"fetches":0,"bytes":0,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":0,"dirty":0,"disk":0,"unknown":0}},"prefetcher":{"fetches":527,"bytes":48385,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":527,"dirty":0,"disk":0,"unknown":0}},"reader":{"fetches":2,"bytes":1064,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":2,"dirty":0,"disk":0,"unknown":0}},"update":{"fetches":1,"bytes":532,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":1,"dirty":0,"disk":0,"unknown":0}}}},"throughput":{"mgas_per_sec":350.1941024685438},"state_reads":{"accounts":15,"storage_slots":4083,"code":8,"code_bytes":1991},"state_writes":{"accounts":12,"accounts_deleted":0,"storage_slots":4074,"storage_slots_deleted":0,"code":0,"code_bytes":0},"cache":{"account":{"hits":6,"misses":9,"hit_rate":40},"storage":{"hits":2847,"misses":1236,"hit_rate":69.72814107274064},"code":{"hits":7,"misses":1,"hit_rate":87.5,"hit_bytes":1784,"miss_bytes":207}}}
+`
+
+// TestParseNodeFetches reads the node fetches of a statelab entry; entries
+// of a geth without them (sampleLog's) have none.
+func TestParseNodeFetches(t *testing.T) {
+	blocks, err := Parse(strings.NewReader(sampleLog + nodeFetchLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 3 || blocks[0].NodeFetches != nil || blocks[1].NodeFetches != nil {
+		t.Fatalf("%d blocks, or node fetches in an entry without them", len(blocks))
+	}
+	nf := blocks[2].NodeFetches
+	if nf == nil || nf.Total != 530 || nf.Bytes != 49981 || nf.Repeats != 2 || nf.RepeatBytes != 1064 || nf.Sources["diff"] != 530 {
+		t.Fatalf("node fetches %+v", nf)
+	}
+	want := map[string]PathFetches{
+		"reader":     {Fetches: 2, Bytes: 1064},
+		"prefetcher": {Fetches: 527, Bytes: 48385, Repeats: 1, RepeatBytes: 532},
+		"update":     {Fetches: 1, Bytes: 532, Repeats: 1, RepeatBytes: 532},
+		"commit":     {},
+	}
+	for path, w := range want {
+		got := nf.ByPath[path]
+		if got.Fetches != w.Fetches || got.Bytes != w.Bytes || got.Repeats != w.Repeats || got.RepeatBytes != w.RepeatBytes || got.Sources["diff"] != w.Fetches {
+			t.Errorf("%s: %+v, want %+v from diff layers", path, got, w)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	bad := `WARN [11-29|21:43:39.607] {"level":"warn","msg":"Slow block","block":{"number":"four"}}`
 	if _, err := Parse(strings.NewReader("INFO x\n" + bad)); err == nil || !strings.Contains(err.Error(), "log line 2") {
