@@ -58,17 +58,23 @@ func (w *Workdir) PreparedDir(m *dumpmanifest.Manifest, c study.Config) string {
 
 // populationKey names what a prepared datadir holds: the genesis and the
 // population, nothing of the workloads. For a dumpgen dump it is the trie,
-// the entries and the population's head block hash, which commits to every
-// population block and to the genesis, so that dumps which differ only in
-// their workloads (more blocks, other gas) share the population import,
-// an hour per datadir at 10^7 entries. A manifest without that hash (a chain
-// bench did not generate) keys by the dump's directory, as bench did before.
+// the fork when there is one, the entries and the population's head block
+// hash, which commits to every population block and to the genesis, so that
+// dumps which differ only in their workloads (more blocks, other gas) share
+// the population import, an hour per datadir at 10^7 entries. (The hash
+// alone keeps forks apart; the fork in the name says which is which.) A
+// manifest without that hash (a chain bench did not generate) keys by the
+// dump's directory, as bench did before.
 func populationKey(m *dumpmanifest.Manifest) string {
 	head, ok := m.PopulationHeadHash()
 	if !ok {
 		return filepath.Base(m.Dir)
 	}
-	return fmt.Sprintf("%s-%d-pop%x", m.Trie, m.Entries, head[:6])
+	trie := m.Trie
+	if m.Fork != "" {
+		trie += "-" + m.Fork
+	}
+	return fmt.Sprintf("%s-%d-pop%x", trie, m.Entries, head[:6])
 }
 
 // adoptLegacyPrepared moves a datadir that an earlier bench prepared under

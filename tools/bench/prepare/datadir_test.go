@@ -39,7 +39,8 @@ func dumpManifest(dir string, head common.Hash, blocks uint64) *dumpmanifest.Man
 
 // TestPreparedDirByPopulation: dumps that differ only in their workloads
 // share a prepared datadir; another population, or another binary, gets its
-// own; a chain without head hashes keys by its directory.
+// own; a fork's population is named by its fork; a chain without head
+// hashes keys by its directory.
 func TestPreparedDirByPopulation(t *testing.T) {
 	w := &Workdir{Dir: "/w"}
 	c := study.Config{Trie: "mpt", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
@@ -59,6 +60,16 @@ func TestPreparedDirByPopulation(t *testing.T) {
 	c2.Geth = study.Binary{Name: "upstream", Path: "/bin/geth-upstream"}
 	if other := w.PreparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c2); other == short {
 		t.Errorf("two binaries share %s", other)
+	}
+	// A fork's population is named by its fork too: its head hash alone
+	// keeps it apart, the name says which it is.
+	ams := dumpManifest("/w/dumps/mpt-amsterdam-1000-150", pop, 150)
+	ams.Fork = "amsterdam"
+	if got, want := w.PreparedDir(ams, c), "/w/datadirs/mpt-amsterdam-1000-popac3e3a7380a9/"; !strings.HasPrefix(got, want) {
+		t.Errorf("Amsterdam prepared datadir %s, want it under %s", got, want)
+	}
+	if got, want := w.SidecarPath(ams, "a"), "/w/sidecars/mpt-amsterdam-1000-150/a.bal"; got != want {
+		t.Errorf("Amsterdam sidecar %s, want %s", got, want)
 	}
 	user := &dumpmanifest.Manifest{Trie: "mpt", Dir: "/data/export", Files: []dumpmanifest.File{{File: "pop.rlp", Role: "population", LastBlock: 9}}}
 	if got := w.PreparedDir(user, c); got != filepath.Join("/w/datadirs/export", c.DatadirKey()) {

@@ -28,13 +28,14 @@ import (
 )
 
 // PrepareDumps makes, or reuses, the dumpgen dump of every trie at the
-// scale, jobs at once, and returns their manifests by trie.
-func (w *Workdir) PrepareDumps(dumpgen string, tries []string, sc study.Scale, jobs int) (map[string]*dumpmanifest.Manifest, error) {
+// scale under the fork's rules, jobs at once, and returns their manifests by
+// trie.
+func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, tries []string, sc study.Scale, jobs int) (map[string]*dumpmanifest.Manifest, error) {
 	found := make([]*dumpmanifest.Manifest, len(tries))
 	work := make([]func() error, len(tries))
 	for i, trie := range tries {
 		work[i] = func() (err error) {
-			found[i], err = ensureDump(dumpgen, w.Dir, trie, sc, w.Progress)
+			found[i], err = ensureDump(dumpgen, w.Dir, trie, fork, sc, w.Progress)
 			return err
 		}
 	}
@@ -48,32 +49,46 @@ func (w *Workdir) PrepareDumps(dumpgen string, tries []string, sc study.Scale, j
 	return manifests, nil
 }
 
-// dumpDir is where the dump of a trie kind at a scale lives under the work
-// directory.
-func dumpDir(work, trie string, sc study.Scale) string {
-	name := fmt.Sprintf("%s-%d-%d", trie, sc.Entries, sc.WorkloadBlocks)
+// dumpDir is where the dump of a trie kind under a fork's rules at a scale
+// lives under the work directory. A fork other than the default is part of
+// the name, so that its dumps, and the sidecars kept by the dump's name, are
+// never taken for the default's; the default's names are as they always
+// were, so existing dumps are reused.
+func dumpDir(work, trie string, fork study.Fork, sc study.Scale) string {
+	name := trie
+	if fork != study.ForkDefault {
+		name += "-" + string(fork)
+	}
+	name += fmt.Sprintf("-%d-%d", sc.Entries, sc.WorkloadBlocks)
 	if sc.WorkloadGas != 0 {
 		name += fmt.Sprintf("-gas%d", sc.WorkloadGas)
 	}
 	return filepath.Join(work, "dumps", name)
 }
 
-// ensureDump returns the dump of a trie kind at a scale, generating it with
-// dumpgen unless a matching one is already there: one of the trie's default
-// rules (a dump made with dumpgen --fork is not what bench generates).
-func ensureDump(dumpgen, work, trie string, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
-	dir := dumpDir(work, trie, sc)
+// ensureDump returns the dump of a trie kind under a fork's rules at a
+// scale, generating it with dumpgen unless a matching one is already there:
+// its manifest must name the same trie, fork, entries, workload blocks and
+// workload gas.
+func ensureDump(dumpgen, work, trie string, fork study.Fork, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
+	dir := dumpDir(work, trie, fork, sc)
 	path := filepath.Join(dir, "manifest.json")
-	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Fork == "" && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {
+	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Fork == string(fork) && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {
 		progress("reusing dump %s", dir)
 		return m, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, err
 	}
-	progress("generating %s dump: %d entries, %d blocks per workload, in %s", trie, sc.Entries, sc.WorkloadBlocks, dir)
-	args := []string{"--trie", trie, "--entries", strconv.Itoa(sc.Entries),
-		"--workload-blocks", strconv.Itoa(sc.WorkloadBlocks), "--out", dir, "--force"}
+	args := []string{"--trie", trie}
+	what := trie
+	if fork != study.ForkDefault {
+		args = append(args, "--fork", string(fork))
+		what += " " + string(fork)
+	}
+	progress("generating %s dump: %d entries, %d blocks per workload, in %s", what, sc.Entries, sc.WorkloadBlocks, dir)
+	args = append(args, "--entries", strconv.Itoa(sc.Entries),
+		"--workload-blocks", strconv.Itoa(sc.WorkloadBlocks), "--out", dir, "--force")
 	if sc.WorkloadGas != 0 {
 		args = append(args, "--workload-gas-target", strconv.FormatUint(sc.WorkloadGas, 10))
 	}

@@ -19,6 +19,7 @@ package prepare
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"statelab/tools/bench/study"
@@ -26,7 +27,8 @@ import (
 )
 
 // fakeDumpgen writes a dumpgen that logs its calls to calls and writes to
-// its --out a manifest of an MPT dump of 100 entries and 2 workload blocks.
+// its --out a manifest of an MPT dump of 100 entries and 2 workload blocks,
+// under the rules of its --fork if given.
 func fakeDumpgen(t *testing.T) (dumpgen, calls string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -34,10 +36,15 @@ func fakeDumpgen(t *testing.T) (dumpgen, calls string) {
 	script := `#!/bin/sh
 echo "$(basename "$0") $*" >> ` + calls + `
 out=""
+fork=""
 prev=""
-for a in "$@"; do [ "$prev" = "--out" ] && out="$a"; prev="$a"; done
+for a in "$@"; do
+	[ "$prev" = "--out" ] && out="$a"
+	[ "$prev" = "--fork" ] && fork="$a"
+	prev="$a"
+done
 mkdir -p "$out"
-printf '{"trie": "mpt", "entries": 100, "workload_blocks": 2, "genesis": "genesis.json", "files": [{"file": "population.rlp", "role": "population"}]}' > "$out/manifest.json"
+printf '{"trie": "mpt", "fork": "%s", "entries": 100, "workload_blocks": 2, "genesis": "genesis.json", "files": [{"file": "population.rlp", "role": "population"}]}' "$fork" > "$out/manifest.json"
 `
 	dumpgen = filepath.Join(dir, "dumpgen")
 	if err := os.WriteFile(dumpgen, []byte(script), 0o755); err != nil {
@@ -46,20 +53,45 @@ printf '{"trie": "mpt", "entries": 100, "workload_blocks": 2, "genesis": "genesi
 	return dumpgen, calls
 }
 
-// TestEnsureDumpReuse checks that a dump of the scale is reused, and that
-// one made under another fork (dumpgen --fork) or at another scale is made
-// again.
+// TestDumpDir checks the names of dumps in the work directory: a default
+// dump's name must not change (every existing dump would be made again), and
+// a fork's dump is named by its fork, apart from the default's.
+func TestDumpDir(t *testing.T) {
+	for _, tt := range []struct {
+		fork study.Fork
+		sc   study.Scale
+		want string
+	}{
+		{study.ForkDefault, study.Scale{Entries: 100000, WorkloadBlocks: 2}, "/w/dumps/mpt-100000-2"},
+		{study.ForkDefault, study.Scale{Entries: 10000000, WorkloadBlocks: 150, WorkloadGas: 5000000}, "/w/dumps/mpt-10000000-150-gas5000000"},
+		{study.ForkAmsterdam, study.Scale{Entries: 100000, WorkloadBlocks: 2}, "/w/dumps/mpt-amsterdam-100000-2"},
+		{study.ForkAmsterdam, study.Scale{Entries: 10000000, WorkloadBlocks: 150, WorkloadGas: 5000000}, "/w/dumps/mpt-amsterdam-10000000-150-gas5000000"},
+	} {
+		if got := dumpDir("/w", "mpt", tt.fork, tt.sc); got != tt.want {
+			t.Errorf("dumpDir(fork %q, %+v) = %s, want %s", tt.fork, tt.sc, got, tt.want)
+		}
+	}
+}
+
+// TestEnsureDumpReuse checks that a dump of the scale and of the study's
+// fork is reused, and that one made under another fork or at another scale
+// is made again, with dumpgen --fork for a fork's dump.
 func TestEnsureDumpReuse(t *testing.T) {
 	sc := study.Scale{Entries: 100, WorkloadBlocks: 2}
 	for _, c := range []struct {
 		name     string
-		existing *dumpmanifest.Manifest // nil: no dump
+		fork     study.Fork             // the study's
+		existing *dumpmanifest.Manifest // in the study's dump directory; nil: no dump
 		dumpgen  bool                   // whether dumpgen must run
 	}{
-		{"missing", nil, true},
-		{"matching", &dumpmanifest.Manifest{Trie: "mpt", Entries: 100, WorkloadBlocks: 2}, false},
-		{"amsterdam", &dumpmanifest.Manifest{Trie: "mpt", Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, true},
-		{"other entries", &dumpmanifest.Manifest{Trie: "mpt", Entries: 99, WorkloadBlocks: 2}, true},
+		{"missing", study.ForkDefault, nil, true},
+		{"matching", study.ForkDefault, &dumpmanifest.Manifest{Trie: "mpt", Entries: 100, WorkloadBlocks: 2}, false},
+		{"amsterdam for default", study.ForkDefault, &dumpmanifest.Manifest{Trie: "mpt", Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, true},
+		{"other entries", study.ForkDefault, &dumpmanifest.Manifest{Trie: "mpt", Entries: 99, WorkloadBlocks: 2}, true},
+		{"amsterdam missing", study.ForkAmsterdam, nil, true},
+		{"amsterdam matching", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: "mpt", Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, false},
+		{"default for amsterdam", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: "mpt", Entries: 100, WorkloadBlocks: 2}, true},
+		{"amsterdam other blocks", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: "mpt", Fork: "amsterdam", Entries: 100, WorkloadBlocks: 3}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dumpgen, calls := fakeDumpgen(t)
@@ -67,7 +99,7 @@ func TestEnsureDumpReuse(t *testing.T) {
 			if c.existing != nil {
 				c.existing.Genesis = "genesis.json"
 				c.existing.Files = []dumpmanifest.File{{File: "population.rlp", Role: dumpmanifest.RolePopulation}}
-				dir := dumpDir(work, "mpt", sc)
+				dir := dumpDir(work, "mpt", c.fork, sc)
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					t.Fatal(err)
 				}
@@ -75,16 +107,39 @@ func TestEnsureDumpReuse(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			m, err := ensureDump(dumpgen, work, "mpt", sc, t.Logf)
+			m, err := ensureDump(dumpgen, work, "mpt", c.fork, sc, t.Logf)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ran := len(readCalls(t, calls)) > 0; ran != c.dumpgen {
-				t.Errorf("dumpgen ran: %v, want %v", ran, c.dumpgen)
+			ran := readArgs(t, calls)
+			if (len(ran) > 0) != c.dumpgen {
+				t.Fatalf("dumpgen ran %d times, want it to run: %v", len(ran), c.dumpgen)
 			}
-			if m.Fork != "" || m.Entries != 100 {
-				t.Errorf("dump of fork %q, %d entries; want the default rules and 100", m.Fork, m.Entries)
+			if len(ran) > 0 {
+				forkArg := strings.Contains(ran[0], "--fork amsterdam")
+				if forkArg != (c.fork == study.ForkAmsterdam) {
+					t.Errorf("dumpgen called as %q for fork %q", ran[0], c.fork)
+				}
+			}
+			if m.Fork != string(c.fork) || m.Entries != 100 || m.WorkloadBlocks != 2 {
+				t.Errorf("dump of fork %q, %d entries, %d blocks; want fork %q, 100 and 2", m.Fork, m.Entries, m.WorkloadBlocks, c.fork)
+			}
+			if want := dumpDir(work, "mpt", c.fork, sc); m.Dir != want {
+				t.Errorf("dump in %s, want %s", m.Dir, want)
 			}
 		})
 	}
+}
+
+// readArgs returns the command lines the fake dumpgen logged, one a call.
+func readArgs(t *testing.T, path string) []string {
+	t.Helper()
+	blob, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(blob)), "\n")
 }

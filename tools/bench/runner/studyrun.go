@@ -143,7 +143,7 @@ func (sr *studyRun) execute() error {
 		if manifests, err = sr.chainManifests(&sc); err != nil {
 			return err
 		}
-	} else if manifests, err = sr.h.work.PrepareDumps(sr.dumpgen, sr.study.TriesAt(sc), sc, sr.prepareJobs); err != nil {
+	} else if manifests, err = sr.h.work.PrepareDumps(sr.dumpgen, sr.study.Fork, sr.study.TriesAt(sc), sc, sr.prepareJobs); err != nil {
 		return err
 	}
 	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)

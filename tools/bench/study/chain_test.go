@@ -58,6 +58,7 @@ runs = 3
 		{`tries = ["mpt"]`, "tries = [\"ubt\"]\ngroup_depths = [5]", "its chain's trie only"},
 		{`workloads = ["tail"]`, `workloads = ["erc20_approve"]`, `unknown workload "erc20_approve" (want one of tail)`},
 		{`population = ["pop.rlp"]`, `population = []`, "population lists no block file"},
+		{`baseline = "mpt"`, "baseline = \"mpt\"\nfork = \"amsterdam\"", `fork: "amsterdam" applies to the dumps bench generates`},
 	} {
 		os.WriteFile(path, []byte(strings.Replace(text, tt.old, tt.new, 1)), 0o644)
 		if _, err := Load(path, testMetrics); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -44,12 +44,48 @@ var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_s
 // has no import mode).
 var knownBAL = []string{"none", "type1", "type3", "type4"}
 
+// Fork is the rule set a study's dumps are generated under: dumpgen's
+// --fork, recorded in each dump's manifest.
+type Fork string
+
+const (
+	// ForkDefault is the trie's default rules (no --fork): blocks carry no
+	// access list.
+	ForkDefault Fork = ""
+	// ForkAmsterdam activates every fork up to Amsterdam at genesis, so that
+	// every block carries its EIP-7928 access list and geth executes it on
+	// its BAL path. MPT only: geth v1.17.10 runs a binary-trie chain under
+	// Amsterdam's instruction set while applying EIP-4762, and dumpgen
+	// refuses such a dump.
+	ForkAmsterdam Fork = "amsterdam"
+)
+
+// validate refuses a fork dumpgen does not know, and one the study's tries
+// or its [chain] cannot run under.
+func (f Fork) validate(tries []string, chain bool) error {
+	switch f {
+	case ForkDefault:
+		return nil
+	case ForkAmsterdam:
+	default:
+		return fmt.Errorf("fork: unknown fork %q (want %q, or leave fork out for the trie's default rules)", string(f), string(ForkAmsterdam))
+	}
+	if chain {
+		return fmt.Errorf("fork: %q applies to the dumps bench generates; a [chain] runs under its own genesis's rules", string(f))
+	}
+	if slices.Contains(tries, "ubt") {
+		return fmt.Errorf("fork = %q runs on MPT only, but tries has ubt: geth v1.17.10 runs a binary-trie chain under Amsterdam's instruction set while applying EIP-4762, and dumpgen refuses such a dump", string(f))
+	}
+	return nil
+}
+
 // Study is a benchmark study as defined in a TOML file: a matrix over trie
 // kind, group depth, workload, BAL type, telemetry level, cache state and geth
 // binary, plus the scales it can run at.
 type Study struct {
 	Name        string      `toml:"name"`
 	Description string      `toml:"description"`
+	Fork        Fork        `toml:"fork"`         // rules of the dumps; ForkDefault: the trie's own
 	Tries       []string    `toml:"tries"`        // "ubt", "mpt"
 	GroupDepths []int       `toml:"group_depths"` // binary trie only, 1..8
 	Workloads   []string    `toml:"workloads"`
@@ -226,6 +262,9 @@ func (s *Study) validate(metrics []string) error {
 		return errors.New("group_depths is empty but tries has ubt")
 	}
 	if err := checkDepths("group_depths", s.GroupDepths); err != nil {
+		return err
+	}
+	if err := s.Fork.validate(s.Tries, s.Chain != nil); err != nil {
 		return err
 	}
 	if len(s.Workloads) == 0 {

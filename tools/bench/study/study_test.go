@@ -148,6 +148,9 @@ func TestLoadStudyErrors(t *testing.T) {
 		{"scale trie", "runs = 3\n", "runs = 3\ntries = [\"verkle\"]\n", `trie "verkle" is not one of the study's`},
 		{"prepare self", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"upstream\"", `prepare = "upstream" names no other binary`},
 		{"prepare unknown", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"base\"", `prepare = "base" names no other binary`},
+		{"bad fork", `baseline = "mpt"`, "baseline = \"mpt\"\nfork = \"prague\"", `fork: unknown fork "prague" (want "amsterdam"`},
+		{"fork case", `baseline = "mpt"`, "baseline = \"mpt\"\nfork = \"Amsterdam\"", `fork: unknown fork "Amsterdam"`},
+		{"amsterdam on ubt", `baseline = "mpt"`, "baseline = \"mpt\"\nfork = \"amsterdam\"", `fork = "amsterdam" runs on MPT only, but tries has ubt`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text := strings.Replace(validStudy, tt.old, tt.new, 1)
@@ -330,5 +333,34 @@ func TestPrepare(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no upstream configuration")
+	}
+}
+
+// TestFork checks the study's fork: the trie's default rules when left out,
+// Amsterdam on an MPT study, and the refusal of Amsterdam on a study whose
+// tries include the binary trie, naming the study file.
+func TestFork(t *testing.T) {
+	s, err := Load(writeStudy(t, validStudy), testMetrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Fork != ForkDefault {
+		t.Errorf("study without fork: fork %q, want the default", s.Fork)
+	}
+	mpt := strings.Replace(validStudy, `tries = ["mpt", "ubt"]`, "fork = \"amsterdam\"\ntries = [\"mpt\"]", 1)
+	if s, err = Load(writeStudy(t, mpt), testMetrics); err != nil {
+		t.Fatal(err)
+	}
+	if s.Fork != ForkAmsterdam {
+		t.Errorf("fork %q, want %q", s.Fork, ForkAmsterdam)
+	}
+	// The binary trie is refused whether it is the study's only trie or one
+	// of them (a scale's tries are the study's, so a scale cannot add it).
+	for _, tries := range []string{`tries = ["ubt"]`, `tries = ["ubt", "mpt"]`} {
+		path := writeStudy(t, strings.Replace(mpt, `tries = ["mpt"]`, tries, 1))
+		_, err := Load(path, testMetrics)
+		if err == nil || !strings.HasPrefix(err.Error(), "study "+path+": ") || !strings.Contains(err.Error(), "MPT only, but tries has ubt") {
+			t.Errorf("%s with amsterdam: error %v, want one naming %s and the binary trie", tries, err, path)
+		}
 	}
 }
