@@ -26,17 +26,24 @@ import (
 
 // checkFeatures refuses a matrix that asks a geth binary for a flag its
 // import command does not have: --bal.file for BAL types other than none,
-// --rpc.telemetry.level for a telemetry level.
+// --rpc.telemetry.level for a telemetry level, and every flag of the
+// binary's own args (a study of --bal.parallel run on a geth without it
+// would otherwise fail at its first run, after the preparation).
 func checkFeatures(configs []study.Config) error {
 	help := map[string]string{}
 	for _, c := range configs {
-		var flag, what string
+		type want struct{ flag, what string }
+		var wants []want
 		switch {
 		case c.UsesBAL():
-			flag, what = "--bal.file", "BAL type "+c.BAL
+			wants = append(wants, want{"--bal.file", "BAL type " + c.BAL})
 		case c.Telemetry != "":
-			flag, what = "--rpc.telemetry.level", "telemetry level "+c.Telemetry
-		default:
+			wants = append(wants, want{"--rpc.telemetry.level", "telemetry level " + c.Telemetry})
+		}
+		for _, f := range argFlags(c.Geth.Args) {
+			wants = append(wants, want{f, f + " (args of binary " + c.Geth.Name + ")"})
+		}
+		if len(wants) == 0 {
 			continue
 		}
 		text, ok := help[c.Geth.Path]
@@ -48,11 +55,28 @@ func checkFeatures(configs []study.Config) error {
 			text = string(out)
 			help[c.Geth.Path] = text
 		}
-		if !hasFlag(text, flag) {
-			return fmt.Errorf("the study asks for %s, but %s import --help lists no %s: that feature has not landed in this binary", what, c.Geth.Path, flag)
+		for _, w := range wants {
+			if !hasFlag(text, w.flag) {
+				return fmt.Errorf("the study asks for %s, but %s import --help lists no %s: that feature has not landed in this binary", w.what, c.Geth.Path, w.flag)
+			}
 		}
 	}
 	return nil
+}
+
+// argFlags lists the flag names of an argument list: "--bal.parallel=false"
+// and "--bal.warm", "before" give --bal.parallel and --bal.warm. geth
+// accepts -flag for --flag; its help lists the long form.
+func argFlags(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			continue // a value, or the end of the flags
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		out = append(out, "--"+name)
+	}
+	return out
 }
 
 // hasFlag reports whether a help text lists a flag (as a whole word).
