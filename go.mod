@@ -11,6 +11,7 @@ ignore (
 	./crypto
 	./ethdb
 	./internal
+	./node
 	./trie
 	./triedb
 )
