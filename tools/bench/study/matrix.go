@@ -28,6 +28,7 @@ import (
 type Config struct {
 	Trie       string `json:"trie"`
 	GroupDepth int    `json:"group_depth,omitempty"` // 0 on MPT
+	BlockSize  int64  `json:"block_size,omitempty"`  // pebble data block size in bytes; 0: geth's default, no flag
 	Workload   string `json:"workload"`
 	BAL        string `json:"bal"`
 	Telemetry  string `json:"telemetry,omitempty"`
@@ -38,12 +39,16 @@ type Config struct {
 }
 
 // Variant is the configuration's label without the workload: the thing a
-// study compares, for example "ubt-gd5", "mpt", "mpt-bal-type1" or
-// "mpt-upstream". Defaults (no BAL, telemetry off, cold cache) are left out.
+// study compares, for example "ubt-gd5", "mpt", "mpt-bal-type1",
+// "ubt-gd6-bs16KiB" or "mpt-upstream". Defaults (geth's block size, no BAL,
+// telemetry off, cold cache) are left out.
 func (c Config) Variant() string {
 	parts := []string{c.Trie}
 	if c.Trie == "ubt" {
 		parts[0] = fmt.Sprintf("ubt-gd%d", c.GroupDepth)
+	}
+	if c.BlockSize != 0 {
+		parts = append(parts, "bs"+FormatBlockSize(c.BlockSize))
 	}
 	if c.BAL != "" && c.BAL != "none" {
 		parts = append(parts, "bal-"+c.BAL)
@@ -74,8 +79,8 @@ func (c Config) Label() string {
 // DatadirKey names the prepared datadir the configuration starts from: the
 // population imported by its binary (name and a hash of its path, so that
 // another binary under the same name gets its own) into its trie at its
-// group depth. Binaries of one path (differing in Args) share the first
-// one's.
+// group depth and block size. Binaries of one path (differing in Args) share
+// the first one's.
 func (c Config) DatadirKey() string {
 	name := c.Geth.Name
 	if c.Geth.Datadir != "" {
@@ -84,6 +89,9 @@ func (c Config) DatadirKey() string {
 	bin := fmt.Sprintf("%s-%08x", name, pathHash(c.Geth.Path))
 	if c.Geth.Prepare != "" {
 		bin += "-by-" + c.Geth.Prepare
+	}
+	if c.BlockSize != 0 {
+		bin = "bs" + FormatBlockSize(c.BlockSize) + "-" + bin
 	}
 	if c.Trie == "ubt" {
 		return fmt.Sprintf("ubt-gd%d-%s", c.GroupDepth, bin)
@@ -117,7 +125,8 @@ func (s *Study) TriesAt(sc Scale) []string {
 
 // Expand lists the study's configurations at a scale, grouped so that runs
 // sharing a prepared datadir are adjacent. The scale's tries, group depths
-// and workloads, when set, replace the study's.
+// and workloads, when set, replace the study's. Without block sizes every
+// configuration has geth's default.
 func (s *Study) Expand(sc Scale) []Config {
 	depths := s.GroupDepths
 	if len(sc.GroupDepths) > 0 {
@@ -127,6 +136,10 @@ func (s *Study) Expand(sc Scale) []Config {
 	if len(sc.Workloads) > 0 {
 		workloads = sc.Workloads
 	}
+	sizes := mustBlockSizes(s.BlockSizes)
+	if len(sizes) == 0 {
+		sizes = []int64{0}
+	}
 	var out []Config
 	for _, trie := range s.TriesAt(sc) {
 		gds := []int{0}
@@ -134,18 +147,20 @@ func (s *Study) Expand(sc Scale) []Config {
 			gds = depths
 		}
 		for _, gd := range gds {
-			for _, geth := range s.Geth {
-				for _, bal := range s.BAL {
-					for _, tel := range s.Telemetry {
-						for _, cache := range s.Cache {
-							for _, wl := range workloads {
-								c := Config{
-									Trie: trie, GroupDepth: gd, Workload: wl, BAL: bal,
-									Telemetry: tel, Cache: cache, Geth: geth,
-									ShowGeth: len(s.Geth) > 1,
-								}
-								if !s.excluded(c) {
-									out = append(out, c)
+			for _, bs := range sizes {
+				for _, geth := range s.Geth {
+					for _, bal := range s.BAL {
+						for _, tel := range s.Telemetry {
+							for _, cache := range s.Cache {
+								for _, wl := range workloads {
+									c := Config{
+										Trie: trie, GroupDepth: gd, BlockSize: bs, Workload: wl, BAL: bal,
+										Telemetry: tel, Cache: cache, Geth: geth,
+										ShowGeth: len(s.Geth) > 1,
+									}
+									if !s.excluded(c) {
+										out = append(out, c)
+									}
 								}
 							}
 						}

@@ -80,14 +80,15 @@ func (f Fork) validate(tries []string, chain bool) error {
 }
 
 // Study is a benchmark study as defined in a TOML file: a matrix over trie
-// kind, group depth, workload, BAL type, telemetry level, cache state and geth
-// binary, plus the scales it can run at.
+// kind, group depth, pebble block size, workload, BAL type, telemetry level,
+// cache state and geth binary, plus the scales it can run at.
 type Study struct {
 	Name        string      `toml:"name"`
 	Description string      `toml:"description"`
 	Fork        Fork        `toml:"fork"`         // rules of the dumps; ForkDefault: the trie's own
 	Tries       []string    `toml:"tries"`        // "ubt", "mpt"
 	GroupDepths []int       `toml:"group_depths"` // binary trie only, 1..8
+	BlockSizes  []string    `toml:"block_sizes"`  // pebble data block sizes ("16KiB"); none: geth's default, no flag
 	Workloads   []string    `toml:"workloads"`
 	BAL         []string    `toml:"bal"`       // "none", "type1", ...; anything but none needs --bal.file
 	Telemetry   []string    `toml:"telemetry"` // "" (off) or a --rpc.telemetry.level value
@@ -153,6 +154,7 @@ func (b Binary) Preparer() string {
 type Exclusion struct {
 	Tries       []string `toml:"tries"`
 	GroupDepths []int    `toml:"group_depths"`
+	BlockSizes  []string `toml:"block_sizes"`
 	Workloads   []string `toml:"workloads"`
 	BAL         []string `toml:"bal"`
 	Telemetry   []string `toml:"telemetry"`
@@ -164,6 +166,7 @@ type Exclusion struct {
 func (e Exclusion) matches(c Config) bool {
 	in := func(list []string, v string) bool { return len(list) == 0 || slices.Contains(list, v) }
 	return in(e.Tries, c.Trie) && (len(e.GroupDepths) == 0 || slices.Contains(e.GroupDepths, c.GroupDepth)) &&
+		(len(e.BlockSizes) == 0 || slices.Contains(mustBlockSizes(e.BlockSizes), c.BlockSize)) &&
 		in(e.Workloads, c.Workload) && in(e.BAL, c.BAL) && in(e.Telemetry, c.Telemetry) &&
 		in(e.Cache, c.Cache) && in(e.Geth, c.Geth.Name)
 }
@@ -171,7 +174,7 @@ func (e Exclusion) matches(c Config) bool {
 // empty reports whether the exclusion sets no field, and so would match
 // every configuration.
 func (e Exclusion) empty() bool {
-	return len(e.Tries)+len(e.GroupDepths)+len(e.Workloads)+len(e.BAL)+len(e.Telemetry)+len(e.Cache)+len(e.Geth) == 0
+	return len(e.Tries)+len(e.GroupDepths)+len(e.BlockSizes)+len(e.Workloads)+len(e.BAL)+len(e.Telemetry)+len(e.Cache)+len(e.Geth) == 0
 }
 
 // Scale sets the size of a study run: the dump, the number of runs (the first
@@ -267,6 +270,9 @@ func (s *Study) validate(metrics []string) error {
 	if err := s.Fork.validate(s.Tries, s.Chain != nil); err != nil {
 		return err
 	}
+	if _, err := parseBlockSizes("block_sizes", s.BlockSizes); err != nil {
+		return err
+	}
 	if len(s.Workloads) == 0 {
 		return errors.New("workloads is empty")
 	}
@@ -316,6 +322,9 @@ func (s *Study) validate(metrics []string) error {
 	for i, e := range s.Exclude {
 		if e.empty() {
 			return fmt.Errorf("exclude[%d]: sets no field, so it would exclude every run", i)
+		}
+		if _, err := parseBlockSizes(fmt.Sprintf("exclude[%d].block_sizes", i), e.BlockSizes); err != nil {
+			return err
 		}
 	}
 	if s.Order != "interleaved" && s.Order != "sequential" {

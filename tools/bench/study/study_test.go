@@ -286,6 +286,7 @@ func TestDatadirKeyStable(t *testing.T) {
 	}{
 		{Config{Trie: "ubt", GroupDepth: 5, Geth: Binary{Name: "statelab", Path: "/work/build/bin/geth", Prepare: "x"}}, "ubt-gd5-statelab-b5b441a9-by-x"},
 		{Config{Trie: "mpt", Geth: Binary{Name: "upstream", Path: "/bin/geth-upstream", Datadir: "a"}}, "mpt-a-6d626b7e"},
+		{Config{Trie: "ubt", GroupDepth: 7, BlockSize: 16 << 10, Geth: Binary{Name: "statelab", Path: "/work/build/bin/geth"}}, "ubt-gd7-bs16KiB-statelab-b5b441a9"},
 	} {
 		if got := tt.c.DatadirKey(); got != tt.want {
 			t.Errorf("DatadirKey of %+v = %s, want %s", tt.c, got, tt.want)
