@@ -22,6 +22,7 @@ import (
 	"strings"
 	"testing"
 
+	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 )
 
@@ -85,7 +86,7 @@ func testManifest(t *testing.T) *dumpmanifest.Manifest {
 func TestPrepareDatadirCompacts(t *testing.T) {
 	geth, chaininfo, calls := fakePrepTools(t, false)
 	dir := filepath.Join(t.TempDir(), "prepared")
-	if err := prepareDatadir(geth, chaininfo, dir, "mpt", 0, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"geth --datadir", "geth import", "chaininfo persist", "geth db"}
@@ -97,7 +98,7 @@ func TestPrepareDatadirCompacts(t *testing.T) {
 	}
 	// Reuse runs nothing.
 	os.Remove(calls)
-	if err := prepareDatadir(geth, chaininfo, dir, "mpt", 0, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	if got := readCalls(t, calls); len(got) != 0 {
@@ -110,19 +111,19 @@ func TestPrepareDatadirCompacts(t *testing.T) {
 func TestPrepareDatadirCompactsOldDatadir(t *testing.T) {
 	geth, chaininfo, calls := fakePrepTools(t, false)
 	dir := filepath.Join(t.TempDir(), "prepared")
-	if err := prepareDatadir(geth, "", dir, "mpt", 0, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, "", dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(dir, compactedMark))
 	os.Remove(calls)
-	if err := prepareDatadir(geth, "", dir, "mpt", 0, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, "", dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	if got := readCalls(t, calls); strings.Join(got, ",") != "geth db" {
 		t.Fatalf("reuse of an uncompacted datadir ran %q, want the compaction only", got)
 	}
 	os.Remove(calls)
-	if err := prepareDatadir(geth, chaininfo, dir, "mpt", 0, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	if got := readCalls(t, calls); strings.Join(got, ",") != "chaininfo persist,geth db" {
@@ -133,11 +134,36 @@ func TestPrepareDatadirCompactsOldDatadir(t *testing.T) {
 func TestPrepareDatadirRefusesWALAfterCompact(t *testing.T) {
 	geth, chaininfo, _ := fakePrepTools(t, true)
 	dir := filepath.Join(t.TempDir(), "prepared")
-	err := prepareDatadir(geth, chaininfo, dir, "mpt", 0, testManifest(t), t.Logf)
+	err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf)
 	if err == nil || !strings.Contains(err.Error(), "write-ahead log remain after geth db compact") || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("error %v, want one naming the datadir and the write-ahead log left", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, compactedMark)); err == nil {
 		t.Fatal("datadir marked compacted although its log remained")
+	}
+}
+
+// TestPrepareDatadirBlockSize checks that a configuration's block size is
+// given to geth init, which records it, and to the population import.
+func TestPrepareDatadirBlockSize(t *testing.T) {
+	geth, chaininfo, calls := fakePrepTools(t, false)
+	dir := filepath.Join(t.TempDir(), "prepared")
+	c := study.Config{Trie: "ubt", GroupDepth: 6, BlockSize: 16 << 10}
+	m := testManifest(t)
+	if err := prepareDatadir(geth, chaininfo, dir, c, m, t.Logf); err != nil {
+		t.Fatal(err)
+	}
+	blob, err := os.ReadFile(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(blob)), "\n")
+	for i, want := range []string{
+		"geth --datadir " + filepath.Join(dir, "datadir") + " --bintrie.groupdepth=6 --db.blocksize=16KiB init " + m.GenesisPath(),
+		"geth import --datadir " + filepath.Join(dir, "datadir") + " --db.blocksize=16KiB",
+	} {
+		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
+			t.Errorf("call %d: %q, want it to start with %q", i, lines[i], want)
+		}
 	}
 }

@@ -44,7 +44,7 @@ func (w *Workdir) PrepareDatadirs(configs []study.Config, manifests map[string]*
 			return err
 		}
 		work = append(work, func() error {
-			return prepareDatadir(c.Geth.Preparer(), w.Chaininfo, dir, c.Trie, c.GroupDepth, m, w.Progress)
+			return prepareDatadir(c.Geth.Preparer(), w.Chaininfo, dir, c, m, w.Progress)
 		})
 	}
 	return runJobs(jobs, work)
@@ -106,15 +106,16 @@ func (w *Workdir) adoptLegacyPrepared(m *dumpmanifest.Manifest, c study.Config) 
 }
 
 // prepareDatadir initialises a datadir from the dump's genesis with the given
-// binary (at the group depth on a binary trie) and imports the population,
+// binary (at the configuration's group depth on a binary trie, and its pebble
+// block size) and imports the population,
 // once: a datadir marked complete is reused. With chaininfo (else "") it then
 // writes the state that geth journals at shutdown to disk (chaininfo
 // persist), so that the runs read the population's state cold rather than
 // from the journal that geth loads into memory at start. Last it compacts
 // the key-value store (compactDatadir). Each step is marked separately, so a
 // datadir prepared without a later step gets it on reuse.
-func prepareDatadir(geth, chaininfo, dir string, trie string, gd int, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
-	if err := importPopulation(geth, dir, trie, gd, m, progress); err != nil {
+func prepareDatadir(geth, chaininfo, dir string, c study.Config, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
+	if err := importPopulation(geth, dir, c, m, progress); err != nil {
 		return err
 	}
 	if chaininfo != "" {
@@ -157,8 +158,9 @@ func runOnce(dir, mark string, step func() error) (done bool, err error) {
 const preparedMark = "bench-prepared"
 
 // importPopulation initialises the datadir and imports the population,
-// unless a previous call completed that.
-func importPopulation(geth, dir string, trie string, gd int, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
+// unless a previous call completed that. Both are given the block size, which
+// init records in the datadir.
+func importPopulation(geth, dir string, c study.Config, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
 	done, err := runOnce(dir, preparedMark, func() error {
 		if err := os.RemoveAll(dir); err != nil {
 			return err
@@ -169,14 +171,14 @@ func importPopulation(geth, dir string, trie string, gd int, m *dumpmanifest.Man
 		progress("preparing %s: init and population import", dir)
 		data := filepath.Join(dir, "datadir")
 		initArgs := []string{"--datadir", data}
-		if trie == "ubt" {
-			initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", gd))
+		if c.Trie == "ubt" {
+			initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", c.GroupDepth))
 		}
-		initArgs = append(initArgs, "init", m.GenesisPath())
+		initArgs = append(append(initArgs, c.BlockSizeArgs()...), "init", m.GenesisPath())
 		if err := command.Run(filepath.Join(dir, "init.log"), geth, initArgs...); err != nil {
 			return err
 		}
-		importArgs := append([]string{"import", "--datadir", data}, m.Populations()...)
+		importArgs := append(append([]string{"import", "--datadir", data}, c.BlockSizeArgs()...), m.Populations()...)
 		logPath := filepath.Join(dir, "population.log")
 		stop := make(chan struct{})
 		defer close(stop)

@@ -26,42 +26,50 @@ import (
 
 // checkFeatures refuses a matrix that asks a geth binary for a flag its
 // import command does not have: --bal.file for BAL types other than none,
-// --rpc.telemetry.level for a telemetry level, and every flag of the
-// binary's own args (a study of --bal.parallel run on a geth without it
-// would otherwise fail at its first run, after the preparation).
+// --rpc.telemetry.level for a telemetry level, --db.blocksize for a block
+// size, and every flag of the binary's own args (a study of --bal.parallel
+// run on a geth without it would otherwise fail at its first run, after the
+// preparation).
 func checkFeatures(configs []study.Config) error {
 	help := map[string]string{}
 	for _, c := range configs {
-		type want struct{ flag, what string }
-		var wants []want
-		switch {
-		case c.UsesBAL():
-			wants = append(wants, want{"--bal.file", "BAL type " + c.BAL})
-		case c.Telemetry != "":
-			wants = append(wants, want{"--rpc.telemetry.level", "telemetry level " + c.Telemetry})
-		}
-		for _, f := range argFlags(c.Geth.Args) {
-			wants = append(wants, want{f, f + " (args of binary " + c.Geth.Name + ")"})
-		}
-		if len(wants) == 0 {
-			continue
-		}
-		text, ok := help[c.Geth.Path]
-		if !ok {
-			out, err := exec.Command(c.Geth.Path, "import", "--help").CombinedOutput()
-			if err != nil {
-				return fmt.Errorf("%s import --help: %v", c.Geth.Path, err)
+		for _, need := range neededFlags(c) {
+			text, ok := help[c.Geth.Path]
+			if !ok {
+				out, err := exec.Command(c.Geth.Path, "import", "--help").CombinedOutput()
+				if err != nil {
+					return fmt.Errorf("%s import --help: %v", c.Geth.Path, err)
+				}
+				text = string(out)
+				help[c.Geth.Path] = text
 			}
-			text = string(out)
-			help[c.Geth.Path] = text
-		}
-		for _, w := range wants {
-			if !hasFlag(text, w.flag) {
-				return fmt.Errorf("the study asks for %s, but %s import --help lists no %s: that feature has not landed in this binary", w.what, c.Geth.Path, w.flag)
+			if !hasFlag(text, need.flag) {
+				return fmt.Errorf("the study asks for %s, but %s import --help lists no %s: that feature has not landed in this binary", need.what, c.Geth.Path, need.flag)
 			}
 		}
 	}
 	return nil
+}
+
+// neededFlag is a geth flag a configuration needs, and what of it does.
+type neededFlag struct{ flag, what string }
+
+// neededFlags lists the flags of a configuration that not every geth has.
+func neededFlags(c study.Config) []neededFlag {
+	var out []neededFlag
+	if c.UsesBAL() {
+		out = append(out, neededFlag{"--bal.file", "BAL type " + c.BAL})
+	}
+	if c.Telemetry != "" {
+		out = append(out, neededFlag{"--rpc.telemetry.level", "telemetry level " + c.Telemetry})
+	}
+	if c.BlockSize != 0 {
+		out = append(out, neededFlag{"--db.blocksize", "block size " + study.FormatBlockSize(c.BlockSize)})
+	}
+	for _, f := range argFlags(c.Geth.Args) {
+		out = append(out, neededFlag{f, f + " (args of binary " + c.Geth.Name + ")"})
+	}
+	return out
 }
 
 // argFlags lists the flag names of an argument list: "--bal.parallel=false"

@@ -69,6 +69,8 @@ func TestCheckFeatures(t *testing.T) {
 			"the study asks for --bal.prefetch-workers (args of binary w25), but " + old + " import --help lists no --bal.prefetch-workers"},
 		{"bal missing", study.Config{Geth: study.Binary{Name: "x", Path: fakeGeth(t, "--cache")}, BAL: "type1"}, "asks for BAL type type1"},
 		{"telemetry missing", study.Config{Geth: study.Binary{Name: "x", Path: old}, BAL: "none", Telemetry: "node"}, "lists no --rpc.telemetry.level"},
+		{"block size listed", study.Config{Geth: study.Binary{Name: "x", Path: fakeGeth(t, "--bal.file", "--db.blocksize")}, BAL: "type1", BlockSize: 16 << 10}, ""},
+		{"block size missing", study.Config{Geth: study.Binary{Name: "x", Path: old}, BAL: "type1", BlockSize: 16 << 10}, "asks for block size 16KiB, but"},
 	} {
 		err := checkFeatures([]study.Config{tt.c})
 		switch {

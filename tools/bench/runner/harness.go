@@ -159,9 +159,10 @@ func (h *harness) checkBlocks(rec *record.Run, mf dumpmanifest.File) error {
 	return nil
 }
 
-// configArgs are the import flags a configuration adds: BAL and telemetry.
+// configArgs are the import flags a configuration adds: block size (geth
+// refuses a datadir of another size), BAL and telemetry.
 func (h *harness) configArgs(c study.Config, m *dumpmanifest.Manifest) []string {
-	var args []string
+	args := c.BlockSizeArgs()
 	if c.UsesBAL() {
 		args = append(args, "--bal.file", h.work.SidecarPath(m, c.Workload), "--bal.type", balTypeFlag(c.BAL))
 	}

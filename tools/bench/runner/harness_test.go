@@ -100,3 +100,15 @@ func TestConfigArgsBAL(t *testing.T) {
 		t.Errorf("no BAL, no telemetry: args %q", got)
 	}
 }
+
+// TestConfigArgsBlockSize checks that every import of a configuration with a
+// block size passes it, so that geth refuses a datadir of another size.
+func TestConfigArgsBlockSize(t *testing.T) {
+	h := &harness{work: &prepare.Workdir{Dir: "/w"}}
+	m := &dumpmanifest.Manifest{Dir: "/w/dumps/ubt-100-2"}
+	got := h.configArgs(study.Config{Trie: "ubt", GroupDepth: 6, BlockSize: 8 << 10, Workload: "uniform_read", BAL: "type1"}, m)
+	want := []string{"--db.blocksize=8KiB", "--bal.file", filepath.Join("/w", "sidecars", "ubt-100-2", "uniform_read.bal"), "--bal.type", "1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("args %q, want %q", got, want)
+	}
+}
