@@ -58,6 +58,41 @@ func hitPct(misses, lookups float64) float64 {
 	return 100 * max(0, 1-misses/lookups)
 }
 
+// diskKBPerStateRead is the run's read amplification: the KB it read from
+// disk over the accounts and storage slots its blocks read (the per-block
+// JSON's state_reads); NaN without blocks or reads. Unlike disk_kb_per_slot
+// it counts account reads too, and the slots a write reads first.
+func diskKBPerStateRead(r *record.Run) float64 {
+	var reads int
+	for i := range r.Blocks {
+		reads += r.Blocks[i].StateReads.Accounts + r.Blocks[i].StateReads.StorageSlots
+	}
+	if reads == 0 {
+		return math.NaN()
+	}
+	return float64(r.ReadBytes) / 1024 / float64(reads)
+}
+
+// kbPerDiskRead is the mean size of the run's disk reads, in KB: at least
+// pebble's block size when geth reads its tables, with readahead off; NaN
+// without disk accounting or reads.
+func kbPerDiskRead(r *record.Run) float64 {
+	ops := diskReadOps(r)
+	if math.IsNaN(ops) || ops == 0 {
+		return math.NaN()
+	}
+	return float64(r.ReadBytes) / 1024 / ops
+}
+
+// datadirMB is the size of the datadir the run imported into, before it
+// ran: the prepared datadir's. NaN if the run did not record it.
+func datadirMB(r *record.Run) float64 {
+	if r.Cache.DatadirBytes == 0 {
+		return math.NaN()
+	}
+	return float64(r.Cache.DatadirBytes) / 1e6
+}
+
 // pebbleBlockHit is pebble's block cache hit rate, NaN if geth printed none.
 func pebbleBlockHit(r *record.Run) float64 {
 	if r.PebbleBlockHitPct == nil {

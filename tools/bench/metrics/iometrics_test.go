@@ -30,6 +30,7 @@ func TestIOMetrics(t *testing.T) {
 	hit := 62.5
 	r.PebbleBlockHitPct = &hit
 	r.NodeFetches = map[string]int64{"disk": 500, "clean": 1500}
+	r.Cache.DatadirBytes = 250e6
 	want := map[string]float64{
 		"page_cache_hit_pct":         40, // 300 disk reads for 500 read syscalls
 		"disk_reads_per_slot":        0.3,
@@ -39,6 +40,9 @@ func TestIOMetrics(t *testing.T) {
 		"mem_peak_mb":                250,
 		"node_fetches_per_slot":      2,
 		"disk_node_fetches_per_slot": 0.5,
+		"disk_kb_per_state_read":     8 * 1024.0 / 300, // 3 blocks of 100 slot reads
+		"kb_per_disk_read":           8 * 1024.0 / 300, // 300 disk reads
+		"datadir_mb":                 250,
 	}
 	for name, w := range want {
 		m, _ := ByName(name)
@@ -54,7 +58,7 @@ func TestIOMetrics(t *testing.T) {
 	}
 	// An unbounded run has no cgroup figures: NaN, not zero.
 	u := recordtest.Run("mpt", "w", false, 1000, 1, 2)
-	for _, name := range []string{"page_cache_hit_pct", "disk_reads_per_slot", "mem_peak_mb", "pebble_block_hit_pct", "node_fetches_per_slot"} {
+	for _, name := range []string{"page_cache_hit_pct", "disk_reads_per_slot", "mem_peak_mb", "pebble_block_hit_pct", "node_fetches_per_slot", "kb_per_disk_read", "datadir_mb"} {
 		if m, _ := ByName(name); !math.IsNaN(m.Value(u)) {
 			t.Errorf("unbounded run: %s = %v, want NaN", name, m.Value(u))
 		}
