@@ -35,6 +35,10 @@ const (
 	maxBlockSize = 64 << 10
 )
 
+// DefaultBlockSize is geth's block size without the flag, and that of every
+// datadir geth made before it had one.
+const DefaultBlockSize = 4 << 10
+
 // parseBlockSizes parses a list of block sizes ("16KiB", "16384"), refusing
 // sizes geth does not accept and sizes given twice. key names the list in
 // errors.

@@ -74,6 +74,14 @@ func TestBlockSizes(t *testing.T) {
 	if len(keys) != len(variants) {
 		t.Errorf("%d prepared datadirs for %d variants: %v", len(keys), len(variants), keys)
 	}
+	// geth's default size shares the datadirs of studies without block sizes.
+	for _, c := range configs {
+		plain := c
+		plain.BlockSize = 0
+		if same := c.DatadirKey() == plain.DatadirKey(); same != (c.BlockSize == DefaultBlockSize) {
+			t.Errorf("%s: datadir %s, without a block size %s", c.Label(), c.DatadirKey(), plain.DatadirKey())
+		}
+	}
 	if got := (Config{Trie: "ubt", GroupDepth: 6, BlockSize: 16 << 10}).Variant(); got != "ubt-gd6-bs16KiB" {
 		t.Errorf("variant %q", got)
 	}

@@ -80,7 +80,8 @@ func (c Config) Label() string {
 // population imported by its binary (name and a hash of its path, so that
 // another binary under the same name gets its own) into its trie at its
 // group depth and block size. Binaries of one path (differing in Args) share
-// the first one's.
+// the first one's. At geth's default block size the configuration shares the
+// datadir of one without a block size: both hold tables of that size.
 func (c Config) DatadirKey() string {
 	name := c.Geth.Name
 	if c.Geth.Datadir != "" {
@@ -90,7 +91,7 @@ func (c Config) DatadirKey() string {
 	if c.Geth.Prepare != "" {
 		bin += "-by-" + c.Geth.Prepare
 	}
-	if c.BlockSize != 0 {
+	if c.BlockSize != 0 && c.BlockSize != DefaultBlockSize {
 		bin = "bs" + FormatBlockSize(c.BlockSize) + "-" + bin
 	}
 	if c.Trie == "ubt" {
