@@ -25,6 +25,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/stats"
@@ -69,7 +70,7 @@ func metricPlot(a *Analysis, m metrics.Metric) (*plot.Plot, bool, error) {
 	p.Title.Text = m.Title + " (median per variant)"
 	p.X.Label.Text = "variant"
 	p.Y.Label.Text = m.Unit
-	p.NominalX(a.Variants...)
+	nominalX(p, a.Variants)
 	p.Legend.Top = true
 	any, err := addWorkloadLines(p, a, func(wl string) errPoints { return workloadPoints(a, wl, m) }, 1)
 	if err != nil {
@@ -164,7 +165,7 @@ func writeRatioPlot(dir string, a *Analysis, m metrics.Metric) (string, error) {
 	p.Title.Text = fmt.Sprintf("%s, ratio to %s (median, 95%% CI)", m.Title, a.Baseline)
 	p.X.Label.Text = "variant"
 	p.Y.Label.Text = "ratio to " + a.Baseline
-	p.NominalX(a.Variants...)
+	nominalX(p, a.Variants)
 	p.Legend.Top = true
 	any, err := addWorkloadLines(p, a, func(wl string) errPoints { return ratioPoints(a, wl, m) }, 2)
 	if err != nil {
@@ -210,4 +211,21 @@ func ratioPoints(a *Analysis, wl string, m metrics.Metric) errPoints {
 		pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{r.Ratio - lo, hi - r.Ratio})
 	}
 	return pts
+}
+
+// nominalX names the x axis's ticks after the variants, slanting the names
+// when there are too many of them to stand side by side (a study of a dozen
+// variants would print them over each other).
+func nominalX(p *plot.Plot, variants []string) {
+	p.NominalX(variants...)
+	chars := 0
+	for _, v := range variants {
+		chars += len(v)
+	}
+	if chars <= 80 {
+		return
+	}
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YCenter
 }
