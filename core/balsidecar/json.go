@@ -235,7 +235,7 @@ func decodeStrict(data []byte, v any) error {
 	case errors.As(err, &typ) && typ.Field != "":
 		return fmt.Errorf("%s: %s, want %v", typ.Field, typ.Value, typ.Type)
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return errors.New("unexpected end of input")
+		return fmt.Errorf("line %d, offset %d: unexpected end of input", bytes.Count(data, []byte{'\n'})+1, len(data))
 	}
 	return err
 }

@@ -349,8 +349,8 @@ func TestBALHashMismatch(t *testing.T) {
 	mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", s.dump.manifest, "--file", "workload_erc20_approve.rlp")
 }
 
-// TestBALMalformedFile checks that broken sidecars are refused with the line
-// or offset at fault, before the datadir is touched.
+// TestBALMalformedFile checks that broken sidecars are refused with the entry,
+// line or offset at fault, before the datadir is touched.
 func TestBALMalformedFile(t *testing.T) {
 	s := setupBAL(t, "mpt-path")
 	good, err := os.ReadFile(s.sidecar)
@@ -372,9 +372,9 @@ func TestBALMalformedFile(t *testing.T) {
 		name, content string
 		want          []string
 	}{
-		{"bad-hex.json", strings.Join(badHex, "\n"), []string{"line 2, column 3", "blocks[0]", "accounts[0]: address"}},
+		{"bad-hex.json", strings.Join(badHex, "\n"), []string{"blocks[0]: block ", "accounts[0]: ", "common.Address"}},
 		{"truncated.json", truncated, []string{"line ", fmt.Sprintf("offset %d", len(truncated)), "unexpected end of input"}},
-		{"wrong-type.json", strings.Replace(string(good), "\"type\": 4", "\"type\": 2", 1), []string{"line 1, column ", "unsupported sidecar type 2"}},
+		{"wrong-type.json", strings.Replace(string(good), "\"type\": 4", "\"type\": 2", 1), []string{"unsupported sidecar type 2 (want 1, 3 or 4)"}},
 		{"truncated.bal", bin.String()[:bin.Len()-5], []string{"offset ", "truncated input"}},
 	}
 	for _, c := range cases {

@@ -201,6 +201,9 @@ var (
 	noCounterRE   = regexp.MustCompile(`^  check: ([0-9,]+) trie\.node\.fetch spans, no trie\.node_fetches counter$`)
 	depthHeadRE   = regexp.MustCompile(`^  by depth \((\S+) trie, `)
 	groupHeadRE   = regexp.MustCompile(`^  by (source|trie kind|trie|phase)$`)
+	pathHeadRE    = regexp.MustCompile(`^  by code path +count +bytes +repeats `)
+	pathRowRE     = regexp.MustCompile(`^    (\S+) +([0-9,]+) +[0-9,]+ +([0-9,]+) +[0-9,]+ +[0-9,]+$`)
+	repeatsRE     = regexp.MustCompile(`^  repeats: ([0-9,]+) of [0-9,]+ fetches`)
 	groupRowRE    = regexp.MustCompile(`^    (\S.*?) +([0-9,]+) +([0-9,]+) +[0-9.]+ +[0-9.]+`)
 	bytesReadRE   = regexp.MustCompile(`^  read +([0-9,]+) B `)
 	bytesWriteRE  = regexp.MustCompile(`^  written +([0-9,]+) B `)
@@ -255,6 +258,12 @@ func textFigures(t *testing.T, text string) map[string]string {
 					kind = g[1]
 				} else if g := groupHeadRE.FindStringSubmatch(line); g != nil {
 					kind = "group:" + g[1]
+				} else if pathHeadRE.MatchString(line) {
+					kind = "group:path"
+				} else if g := repeatsRE.FindStringSubmatch(line); g != nil {
+					figs[id+"/repeats/count"] = g[1]
+				} else if g := pathRowRE.FindStringSubmatch(line); g != nil && kind == "group:path" {
+					figs[id+"/path/"+g[1]+"/count"], figs[id+"/path/"+g[1]+"/repeats"] = g[2], g[3]
 				} else if g := groupRowRE.FindStringSubmatch(line); g != nil {
 					switch {
 					case kind == "group:source":
