@@ -139,13 +139,9 @@ func (ws *workspace) check(only string) error {
 	return nil
 }
 
-// checkOne checks one patch alone.
-func (ws *workspace) checkOne(commits []treeCommit, name string) error {
-	wt, remove, err := ws.worktree("upstream")
-	if err != nil {
-		return err
-	}
-	defer remove()
+// applyPR applies the pull requests of the named patch's dependencies, then its
+// own, with git am in wt, a worktree of pristine upstream.
+func (ws *workspace) applyPR(wt string, commits []treeCommit, name string) error {
 	pr, err := ws.writePR(commits, name)
 	if err != nil {
 		return err
@@ -156,8 +152,60 @@ func (ws *workspace) checkOne(commits []treeCommit, name string) error {
 			return err
 		}
 		if _, err := ws.git(wt).run("am", "-q", "--empty=keep", out.patch); err != nil {
-			return fmt.Errorf("%s does not apply with git am on pristine upstream: %v", ws.relPath(out.patch), err)
+			return fmt.Errorf("%s does not apply with git am on pristine upstream after %s: %v",
+				ws.relPath(out.patch), dependencyList(pr.deps), err)
 		}
+	}
+	return nil
+}
+
+// checkPRsApply applies every patch's pull request after its dependencies' on
+// pristine upstream, without building: the first step of check, fast enough for
+// the test suite, so that an undeclared dependency fails in seconds.
+func (ws *workspace) checkPRsApply() error {
+	commits, err := ws.treeCommits()
+	if err != nil {
+		return err
+	}
+	var failed []string
+	for _, c := range commits {
+		err := func() error {
+			wt, remove, err := ws.worktree("upstream")
+			if err != nil {
+				return err
+			}
+			defer remove()
+			return ws.applyPR(wt, commits, c.name)
+		}()
+		if err != nil {
+			fmt.Fprintf(ws.log, "check: %s: %v\n", c.name, err)
+			failed = append(failed, c.name)
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("pull requests do not apply alone: %s", strings.Join(failed, ", "))
+	}
+	ws.logf("%d pull requests apply alone after their dependencies", len(commits))
+	return nil
+}
+
+// dependencyList names a patch's dependencies for an error message.
+func dependencyList(deps []string) string {
+	if len(deps) == 0 {
+		return "no dependencies"
+	}
+	return strings.Join(deps, ", ")
+}
+
+// checkOne checks one patch alone.
+func (ws *workspace) checkOne(commits []treeCommit, name string) error {
+	wt, remove, err := ws.worktree("upstream")
+	if err != nil {
+		return err
+	}
+	defer remove()
+	if err := ws.applyPR(wt, commits, name); err != nil {
+		return err
 	}
 	files, err := ws.git(wt).lines("diff", "--name-only", "HEAD~1", "HEAD")
 	if err != nil {

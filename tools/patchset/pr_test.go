@@ -17,6 +17,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -184,5 +185,40 @@ func TestOverviewTopics(t *testing.T) {
 	i, j := strings.Index(got, "\n## The feature\n\nIt does things.\n\n### <a id=\"core-feature\">"), strings.Index(got, "\n## Genesis\n\n### <a id=\"core-genesis-feature\">")
 	if i < 0 || j < i || strings.Contains(got, "## Patches") {
 		t.Errorf("overview not grouped by topic:\n%s", got)
+	}
+}
+
+// TestPRsApplyNamesUndeclaredDependency checks that the test suite's apply step
+// fails, naming the patch, when a patch's hunks need a patch it does not declare,
+// and passes once it declares it.
+func TestPRsApplyNamesUndeclaredDependency(t *testing.T) {
+	for _, declared := range []bool{false, true} {
+		f := newFixture(t)
+		f.mustAssemble()
+		withFeature := strings.Replace(upstreamFiles["core/blockchain.go"], "\treturn nil\n}\n\n// Stop", "\treturn feature()\n}\n\n// Stop", 1)
+		f.commit(testMessage("core: add a feature", "core-feature"), map[string]string{
+			"core/blockchain.go": withFeature,
+			"core/feature.go":    lgplHeader + "package core\n\nfunc feature() error {\n\treturn nil\n}\n",
+		})
+		var trailers []string
+		if declared {
+			trailers = append(trailers, "Statelab-Depends: core-feature")
+		}
+		f.commit(testMessage("core: wrap the feature's error", "core-wrap", trailers...), map[string]string{
+			"core/blockchain.go": strings.Replace(withFeature, "\treturn feature()\n", "\treturn wrap(feature())\n", 1),
+			"core/wrap.go":       lgplHeader + "package core\n\nfunc wrap(err error) error {\n\treturn err\n}\n",
+		})
+		if err := f.ws.export(); err != nil {
+			t.Fatalf("export: %v\n%s", err, f.ws.log)
+		}
+		err := f.ws.checkPRsApply()
+		switch {
+		case declared && err != nil:
+			t.Errorf("declared dependency: %v\n%s", err, f.ws.log)
+		case !declared && (err == nil || !strings.Contains(err.Error(), "do not apply alone: core-wrap")):
+			t.Errorf("undeclared dependency: got %v, want core-wrap named", err)
+		case !declared && !strings.Contains(fmt.Sprint(f.ws.log), "core-wrap.patch does not apply with git am on pristine upstream after no dependencies"):
+			t.Errorf("the log does not say which pull request failed:\n%s", f.ws.log)
+		}
 	}
 }

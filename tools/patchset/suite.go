@@ -26,7 +26,8 @@ import (
 const staticcheck = "honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 
 // test runs the test suite, in order: the series checks, the module checks,
-// assembly, the export round trip, the binaries, geth's own tests of every
+// assembly, the export round trip, every pull request applying alone after its
+// dependencies (check without the builds), the binaries, geth's own tests of every
 // package a patch touches (on the patched tree), statelab's tests, and the
 // end-to-end tests with the pinned Jaeger. Each step's time is printed.
 func (ws *workspace) test() error {
@@ -39,6 +40,7 @@ func (ws *workspace) test() error {
 		{"module checks", ws.moduleChecks},
 		{"assembly", ws.assemble},
 		{"export round trip", ws.checkExportStable},
+		{"pull requests apply alone", ws.checkPRsApply},
 		{"build", ws.buildBinaries},
 		{"geth's tests of the touched packages", func() error {
 			pkgs, err := ws.treePackages()
