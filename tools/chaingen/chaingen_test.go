@@ -21,6 +21,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -41,11 +42,20 @@ import (
 // init and import would, inserts the blocks into a fresh chain, and checks
 // that the scenarios happened: the statuses of the transactions meant to
 // fail, accounts created and deleted, and the head root of the manifest.
+//
+// The Amsterdam chain's blocks must also carry their EIP-7928 access lists
+// (which the chain insert checks against the lists its execution builds),
+// and its manifest must say the fork.
 func TestChainImports(t *testing.T) {
-	for _, trie := range []string{"mpt", "ubt"} {
-		t.Run(trie, func(t *testing.T) {
+	for _, kind := range []struct{ trie, fork string }{{"mpt", ""}, {"ubt", ""}, {"mpt", "amsterdam"}} {
+		trie := kind.trie
+		t.Run(strings.Trim(trie+"-"+kind.fork, "-"), func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "chain")
-			if err := run([]string{"--trie", trie, "--blocks", "5", "--out", dir}); err != nil {
+			args := []string{"--trie", trie, "--blocks", "5", "--out", dir}
+			if kind.fork != "" {
+				args = append(args, "--fork", kind.fork)
+			}
+			if err := run(args); err != nil {
 				t.Fatal(err)
 			}
 			var genesis core.Genesis
@@ -77,12 +87,20 @@ func TestChainImports(t *testing.T) {
 			if got := bc.CurrentBlock().Root; got != m.Files[0].HeadRoot {
 				t.Fatalf("head root %x, manifest says %x", got, m.Files[0].HeadRoot)
 			}
-			checkScenarios(t, bc, blocks, trie)
+			if m.Fork != kind.fork {
+				t.Errorf("manifest fork %q, want %q", m.Fork, kind.fork)
+			}
+			for _, b := range blocks {
+				if hasList := b.AccessList() != nil; hasList != (kind.fork == "amsterdam") {
+					t.Errorf("block %d: carries an access list %v, want %v", b.NumberU64(), hasList, kind.fork == "amsterdam")
+				}
+			}
+			checkScenarios(t, bc, blocks, trie, kind.fork == "amsterdam")
 		})
 	}
 }
 
-func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, trie string) {
+func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, trie string, amsterdam bool) {
 	t.Helper()
 	failed := 0
 	for _, b := range blocks {
@@ -109,12 +127,34 @@ func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, tr
 			t.Errorf("block %d: slot read back holds %x, want %d", i+1, slot, i+1)
 		}
 	}
-	if head.Exist(emptyAddr) {
-		t.Error("the empty genesis account was not deleted")
+	if deleted := !head.Exist(emptyAddr); deleted == amsterdam {
+		t.Errorf("the empty genesis account deleted %v, want %v (touched on chains before Amsterdam only)", deleted, !amsterdam)
 	}
 	if trie == "mpt" {
 		if code := head.GetCode(crypto.PubkeyToAddress(key("authority", 0).PublicKey)); len(code) == 0 {
 			t.Error("the 7702 authority has no delegation")
+		}
+	}
+}
+
+// TestRefusesBadFork checks that --fork names the flag and the problem for a
+// fork chaingen cannot make and for Amsterdam on the binary trie, and writes
+// nothing.
+func TestRefusesBadFork(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--trie", "mpt", "--fork", "osaka"}, `invalid --fork "osaka"`},
+		{[]string{"--trie", "ubt", "--fork", "amsterdam"}, "invalid --fork amsterdam with --trie ubt"},
+	} {
+		dir := filepath.Join(t.TempDir(), "chain")
+		err := run(append(c.args, "--out", dir))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: got %v, want %q", c.args, err, c.want)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("%v: %s written", c.args, dir)
 		}
 	}
 }

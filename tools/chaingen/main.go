@@ -37,7 +37,11 @@
 // chain config says (EIP-4788 and EIP-2935 on Prague, EIP-2935 on the binary
 // trie).
 //
-//	chaingen --trie mpt|ubt --out DIR [--blocks N] [--force]
+// With --fork amsterdam (MPT), every fork up to Amsterdam is active at genesis
+// and each block carries the EIP-7928 access list the chain maker built, as
+// geth export writes it.
+//
+//	chaingen --trie mpt|ubt --out DIR [--blocks N] [--fork amsterdam] [--force]
 //
 // It writes DIR/genesis.json, DIR/chain.rlp (the blocks, as geth export
 // writes them) and DIR/manifest.json (dumpgen's keys: genesis, files[].file,
@@ -71,6 +75,10 @@ var (
 		Name:  "out",
 		Usage: "output directory",
 	}
+	forkFlag = &cli.StringFlag{
+		Name:  "fork",
+		Usage: "amsterdam: every fork up to Amsterdam at genesis, each block carrying its EIP-7928 access list (--trie mpt only); unset: the trie's default rules",
+	}
 	forceFlag = &cli.BoolFlag{
 		Name:  "force",
 		Usage: "overwrite an existing output directory's files",
@@ -80,8 +88,8 @@ var (
 // newApp returns the command line application, printing to out.
 func newApp(out io.Writer) *cli.App {
 	app := cliutil.NewApp("chaingen", "write a chain of dumpgen-unlike blocks made by geth's chain maker")
-	app.UsageText = "chaingen --trie mpt|ubt --out DIR [--blocks N] [--force]"
-	app.Flags = []cli.Flag{trieFlag, blocksFlag, outFlag, forceFlag}
+	app.UsageText = "chaingen --trie mpt|ubt --out DIR [--blocks N] [--fork amsterdam] [--force]"
+	app.Flags = []cli.Flag{trieFlag, blocksFlag, outFlag, forkFlag, forceFlag}
 	app.Action = generateChain
 	app.Writer = out
 	return app
@@ -105,6 +113,7 @@ func generateChain(ctx *cli.Context) error {
 		trie   = ctx.String(trieFlag.Name)
 		blocks = ctx.Int(blocksFlag.Name)
 		out    = ctx.String(outFlag.Name)
+		fork   = ctx.String(forkFlag.Name)
 	)
 	if out == "" {
 		return errors.New("--out is required")
@@ -115,19 +124,25 @@ func generateChain(ctx *cli.Context) error {
 	if trie != "mpt" && trie != "ubt" {
 		return fmt.Errorf("invalid --trie %q (want mpt or ubt)", trie)
 	}
+	switch {
+	case fork != "" && fork != "amsterdam":
+		return fmt.Errorf("invalid --fork %q (want amsterdam, or unset for the trie's default rules)", fork)
+	case fork == "amsterdam" && trie != "mpt":
+		return fmt.Errorf("invalid --fork amsterdam with --trie %s: Amsterdam needs --trie mpt (as dumpgen's --fork amsterdam)", trie)
+	}
 	if !ctx.Bool(forceFlag.Name) {
 		if _, err := os.Stat(out); err == nil {
 			return fmt.Errorf("%s exists (use --force to overwrite its files)", out)
 		}
 	}
-	c, err := generate(trie, blocks)
+	c, err := generate(trie, fork == "amsterdam", blocks)
 	if err != nil {
 		return err
 	}
 	if err := c.write(out); err != nil {
 		return err
 	}
-	fmt.Fprintf(ctx.App.Writer, "chaingen: wrote %s: %s chain of %d blocks, %d transactions, head root %s\n",
-		out, trie, len(c.blocks), c.txs(), c.blocks[len(c.blocks)-1].Root().Hex())
+	fmt.Fprintf(ctx.App.Writer, "chaingen: wrote %s: %s chain of %d blocks (%s), %d transactions, head root %s\n",
+		out, trie, len(c.blocks), c.forkName(), c.txs(), c.blocks[len(c.blocks)-1].Root().Hex())
 	return nil
 }

@@ -64,12 +64,17 @@ type caseChain struct {
 	flags    []string
 }
 
+// caseChainBlocks is the length of every case chain.
+const caseChainBlocks = 8
+
 var (
 	caseChainsMu sync.Mutex
 	caseChains   = map[string]*caseChain{}
 )
 
-// setupCaseChain makes (once per kind) a chaingen chain and an initialized datadir.
+// setupCaseChain makes (once per kind) a chaingen chain and an initialized
+// datadir. The kind amsterdamCaseKind is an MPT chain with Amsterdam at
+// genesis, every block carrying its EIP-7928 access list.
 func setupCaseChain(t *testing.T, kind string) *caseChain {
 	t.Helper()
 	caseChainsMu.Lock()
@@ -80,7 +85,11 @@ func setupCaseChain(t *testing.T, kind string) *caseChain {
 	dir := filepath.Join(e2eScratch(t), "cases-"+kind)
 	trie, flags := kindFlags(kind)
 	c := &caseChain{dir: filepath.Join(dir, "chain"), flags: flags, genesis: filepath.Join(dir, "genesis-datadir")}
-	mustRun(t, "chaingen", "--trie", trie, "--blocks", "8", "--out", c.dir)
+	args := []string{"--trie", trie, "--blocks", fmt.Sprint(caseChainBlocks), "--out", c.dir}
+	if kind == amsterdamCaseKind {
+		args = append(args, "--fork", "amsterdam")
+	}
+	mustRun(t, "chaingen", args...)
 	c.manifest, c.chain = filepath.Join(c.dir, "manifest.json"), filepath.Join(c.dir, "chain.rlp")
 	mustRun(t, "geth", append(append([]string{"--datadir", c.genesis}, flags...), "init", filepath.Join(c.dir, "genesis.json"))...)
 	caseChains[kind] = c
