@@ -84,6 +84,8 @@ var metrics = []Metric{
 	{"block_node_fetches", "node-fetches/block", "trie node fetches per block", true, fetchMean(func(f *slowblock.NodeFetches) float64 { return float64(f.Total) })},
 	{"block_fetch_repeats", "repeat-fetches/block", "repeated node fetches per block (a node fetched before in the block)", true, fetchMean(func(f *slowblock.NodeFetches) float64 { return float64(f.Repeats) })},
 	{"fetch_repeat_pct", "repeat-fetch-%", "share of node fetches that are repeats, %", true, repeatPct},
+	{"block_fetch_kib", "node-KiB/block", "KiB of trie nodes fetched per block", true, fetchMean(func(f *slowblock.NodeFetches) float64 { return float64(f.Bytes) / 1024 })},
+	{"block_disk_fetches", "disk-fetches/block", "trie node fetches per block read from the key-value store (missed the diff layers, write buffer and clean cache)", true, fetchMean(func(f *slowblock.NodeFetches) float64 { return float64(f.Sources["disk"]) })},
 	{"reader_fetches", "reader-fetches/block", "node fetches per block by the state reader", true, pathMean("reader")},
 	{"prefetcher_fetches", "prefetcher-fetches/block", "node fetches per block by the trie prefetcher", true, pathMean("prefetcher")},
 	{"update_fetches", "update-fetches/block", "node fetches per block by the trie update and rehash", true, pathMean("update")},

@@ -94,16 +94,17 @@ func TestStoredFigures(t *testing.T) {
 // NaN for a run recorded before geth logged them.
 func TestNodeFetchMetrics(t *testing.T) {
 	var without, a, b slowblock.Entry
-	a.NodeFetches = &slowblock.NodeFetches{Total: 100, Repeats: 10, ByPath: map[string]slowblock.PathFetches{
+	a.NodeFetches = &slowblock.NodeFetches{Total: 100, Bytes: 1024, Repeats: 10, Sources: map[string]int64{"clean": 70, "disk": 30}, ByPath: map[string]slowblock.PathFetches{
 		"reader": {Fetches: 40}, "prefetcher": {Fetches: 50, Repeats: 10}, "update": {Fetches: 10},
 	}}
-	b.NodeFetches = &slowblock.NodeFetches{Total: 300, Repeats: 10, ByPath: map[string]slowblock.PathFetches{
+	b.NodeFetches = &slowblock.NodeFetches{Total: 300, Bytes: 5120, Repeats: 10, Sources: map[string]int64{"diff": 290, "disk": 10}, ByPath: map[string]slowblock.PathFetches{
 		"reader": {Fetches: 60}, "prefetcher": {Fetches: 230, Repeats: 5}, "update": {Fetches: 8, Repeats: 5}, "commit": {Fetches: 2},
 	}}
 	r := &record.Run{Import: record.Import{Blocks: []slowblock.Entry{without, a, b}}}
 	for name, want := range map[string]float64{
 		"block_node_fetches": 200, "block_fetch_repeats": 10, "fetch_repeat_pct": 5,
 		"reader_fetches": 50, "prefetcher_fetches": 140, "update_fetches": 9, "commit_fetches": 1,
+		"block_fetch_kib": 3, "block_disk_fetches": 20,
 	} {
 		m, ok := ByName(name)
 		if !ok {
@@ -114,7 +115,7 @@ func TestNodeFetchMetrics(t *testing.T) {
 		}
 	}
 	old := &record.Run{Import: record.Import{Blocks: []slowblock.Entry{without}}}
-	for _, name := range []string{"block_node_fetches", "fetch_repeat_pct", "reader_fetches"} {
+	for _, name := range []string{"block_node_fetches", "fetch_repeat_pct", "reader_fetches", "block_disk_fetches"} {
 		if m, _ := ByName(name); !math.IsNaN(m.Value(old)) {
 			t.Errorf("%s of a run without node fetches = %v, want NaN", name, m.Value(old))
 		}
