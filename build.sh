@@ -6,6 +6,9 @@
 #                         every touched package, statelab's tests, end-to-end tests
 #   ./build.sh check      each patch alone on pristine upstream (after its declared
 #                         dependencies): applies, builds, passes its packages' tests
+#                         (an upstream test that fails is rerun once, alone; one that
+#                         then passes is named as flaky in the log, one that fails
+#                         again fails the check; statelab's tests, overlays too, get none)
 #   ./build.sh export     write the assembled tree's commits back to patches/ and overlay dirs
 #   ./build.sh pr NAME    write build/pr/NAME.patch (git am-able) and build/pr/NAME.md (PR body)
 #   ./build.sh overview   regenerate docs/fork-overview.md and README's patch table (export does this too)

@@ -221,6 +221,10 @@ func (ws *workspace) checkOne(commits []treeCommit, name string) error {
 	if err := ws.stream(wt, nil, "go", append([]string{"vet"}, pkgs...)...); err != nil {
 		return fmt.Errorf("go vet: %v", err)
 	}
-	_, err = ws.goTest(wt, "check", nil, append([]string{"-count=1", "-timeout", "30m"}, pkgs...)...)
+	up, err := ws.upstream()
+	if err != nil {
+		return err
+	}
+	_, err = ws.goTestRerunFlaky(wt, "check", []string{"-count=1", "-timeout", "30m"}, pkgs, upstreamTests(up))
 	return err
 }

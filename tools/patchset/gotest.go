@@ -23,6 +23,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -61,10 +62,12 @@ type testReport struct {
 	output   map[string][]string // "pkg" or "pkg.Test" or "build pkg" -> output lines
 	failures []string            // keys of failed tests and packages, in order
 	builds   []string            // import paths whose build failed
+	tests    map[string][]string // package -> its failed top-level tests, in order
+	packages []string            // packages that failed, in order
 }
 
 func newTestReport(log io.Writer) *testReport {
-	return &testReport{log: log, output: map[string][]string{}}
+	return &testReport{log: log, output: map[string][]string{}, tests: map[string][]string{}}
 }
 
 // event records one event.
@@ -88,6 +91,9 @@ func (r *testReport) event(e testEvent) {
 			case "fail":
 				r.tally.failed++
 				r.failures = append(r.failures, key)
+				if !strings.Contains(e.Test, "/") {
+					r.tests[e.Package] = append(r.tests[e.Package], e.Test)
+				}
 			case "skip":
 				r.tally.skipped++
 			}
@@ -99,6 +105,7 @@ func (r *testReport) event(e testEvent) {
 		case "fail":
 			fmt.Fprintf(r.log, "    FAIL %s (%.1fs)\n", e.Package, e.Elapsed)
 			r.failures = append(r.failures, key)
+			r.packages = append(r.packages, e.Package)
 		}
 	}
 }
@@ -132,20 +139,106 @@ func (r *testReport) printFailures() {
 	}
 }
 
+// rerunnable returns the failed top-level tests by package when every failure
+// of the run is a test's: nil when a build failed or a package failed without a
+// failed test (a panic in TestMain, a timeout, a vet error), which a rerun
+// cannot tell from a real failure.
+func (r *testReport) rerunnable() map[string][]string {
+	if len(r.builds) > 0 || len(r.packages) == 0 {
+		return nil
+	}
+	for _, p := range r.packages {
+		if len(r.tests[p]) == 0 {
+			return nil
+		}
+	}
+	return r.tests
+}
+
 // goTest runs go test -json with args in dir, prints a line per package, the
 // output of whatever failed and a summary line "label: N passed, N failed, N
 // skipped". It fails if go test fails or a test failed.
 func (ws *workspace) goTest(dir, label string, env []string, args ...string) (testTally, error) {
+	_, tally, err := ws.runGoTest(dir, label, env, args...)
+	return tally, err
+}
+
+// goTestRerunFlaky runs geth's own tests like goTest, then reruns once, alone,
+// each top-level test that failed if every one of them is upstream's (ours
+// reports whether a package's test is defined in pristine upstream). A few of
+// upstream's tests fail now and then for reasons outside the code under test
+// (TestAttachWelcome picks a random port and says "sometimes this will fail,
+// sorry"); one that passes on its rerun is reported as flaky by name and does
+// not fail the run. A test that fails twice, a failed statelab test (overlay
+// tests included), a failed build or a package that failed without a failed
+// test fail it as before.
+func (ws *workspace) goTestRerunFlaky(dir, label string, flags, pkgs []string, upstreamTest func(pkg, test string) bool) (testTally, error) {
+	r, tally, err := ws.runGoTest(dir, label, nil, append(append([]string{}, flags...), pkgs...)...)
+	if err == nil {
+		return tally, nil
+	}
+	failed := r.rerunnable()
+	for pkg, tests := range failed {
+		for _, t := range tests {
+			if !upstreamTest(pkg, t) {
+				return tally, err
+			}
+		}
+	}
+	if failed == nil {
+		return tally, err
+	}
+	var flaky []string
+	for _, pkg := range r.packages {
+		tests := failed[pkg]
+		ws.logf("%s: rerunning %s %s once", label, pkg, strings.Join(tests, " "))
+		args := append(append([]string{}, flags...), "-run", "^("+strings.Join(tests, "|")+")$", pkg)
+		if _, _, rerr := ws.runGoTest(dir, label+" rerun", nil, args...); rerr != nil {
+			return tally, fmt.Errorf("%w (and again when rerun: %v)", err, rerr)
+		}
+		for _, t := range tests {
+			flaky = append(flaky, pkg+"."+t)
+		}
+	}
+	tally.failed -= len(flaky)
+	tally.passed += len(flaky)
+	ws.logf("%s: flaky (failed, then passed when rerun alone): %s", label, strings.Join(flaky, ", "))
+	return tally, nil
+}
+
+// upstreamTests returns a function that reports whether the test named test
+// of the package with import path pkg is defined in the pristine upstream
+// module up (a func TestName( in one of the package directory's _test.go
+// files).
+func upstreamTests(up *upstream) func(pkg, test string) bool {
+	return func(pkg, test string) bool {
+		rel, ok := strings.CutPrefix(pkg, up.Path)
+		if !ok {
+			return false
+		}
+		files, _ := filepath.Glob(filepath.Join(up.Dir, filepath.FromSlash(rel), "*_test.go"))
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err == nil && strings.Contains(string(b), "\nfunc "+test+"(") {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// runGoTest runs go test -json and returns its report.
+func (ws *workspace) runGoTest(dir, label string, env []string, args ...string) (*testReport, testTally, error) {
 	cmd := exec.CommandContext(ws.ctx, "go", append([]string{"test", "-json"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = ws.log
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return testTally{}, err
+		return nil, testTally{}, err
 	}
 	if err := cmd.Start(); err != nil {
-		return testTally{}, err
+		return nil, testTally{}, err
 	}
 	r := newTestReport(ws.log)
 	sc := bufio.NewScanner(stdout)
@@ -159,11 +252,11 @@ func (ws *workspace) goTest(dir, label string, env []string, args ...string) (te
 	fmt.Fprintf(ws.log, "%s: %s\n", label, r.tally)
 	switch {
 	case scanErr != nil:
-		return r.tally, fmt.Errorf("%s: reading go test's output: %v", label, scanErr)
+		return r, r.tally, fmt.Errorf("%s: reading go test's output: %v", label, scanErr)
 	case waitErr != nil:
-		return r.tally, fmt.Errorf("%s: go test failed: %v", label, waitErr)
+		return r, r.tally, fmt.Errorf("%s: go test failed: %v", label, waitErr)
 	case r.tally.failed > 0 || len(r.failures) > 0:
-		return r.tally, fmt.Errorf("%s: %d tests failed", label, r.tally.failed)
+		return r, r.tally, fmt.Errorf("%s: %d tests failed", label, r.tally.failed)
 	}
-	return r.tally, nil
+	return r, r.tally, nil
 }

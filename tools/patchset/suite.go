@@ -48,7 +48,11 @@ func (ws *workspace) test() error {
 				return err
 			}
 			ws.logf("packages: %v", pkgs)
-			t, err := ws.goTest(ws.tree, "upstream", nil, append([]string{"-count=1", "-timeout", "30m"}, pkgs...)...)
+			up, err := ws.upstream()
+			if err != nil {
+				return err
+			}
+			t, err := ws.goTestRerunFlaky(ws.tree, "upstream", []string{"-count=1", "-timeout", "30m"}, pkgs, upstreamTests(up))
 			total.add(t)
 			return err
 		}},
