@@ -140,10 +140,11 @@ func (r *testReport) printFailures() {
 }
 
 // rerunnable returns the failed top-level tests by package when every failure
-// of the run is a test's: nil when a build failed or a package failed without a
-// failed test (a panic in TestMain, a timeout, a vet error), which a rerun
-// cannot tell from a real failure.
-func (r *testReport) rerunnable() map[string][]string {
+// of the run is a test that upstreamTest says is upstream's: nil when a build
+// failed, a package failed without a failed test (a panic in TestMain, a
+// timeout, a vet error), which a rerun cannot tell from a real failure, or a
+// failed test is statelab's.
+func (r *testReport) rerunnable(upstreamTest func(pkg, test string) bool) map[string][]string {
 	if len(r.builds) > 0 || len(r.packages) == 0 {
 		return nil
 	}
@@ -151,8 +152,24 @@ func (r *testReport) rerunnable() map[string][]string {
 		if len(r.tests[p]) == 0 {
 			return nil
 		}
+		for _, t := range r.tests[p] {
+			if !upstreamTest(p, t) {
+				return nil
+			}
+		}
 	}
 	return r.tests
+}
+
+// failuresUnder counts the failed tests of pkg that are test or its subtests.
+func (r *testReport) failuresUnder(pkg, test string) int {
+	n := 0
+	for _, k := range r.failures {
+		if k == pkg+"."+test || strings.HasPrefix(k, pkg+"."+test+"/") {
+			n++
+		}
+	}
+	return n
 }
 
 // goTest runs go test -json with args in dir, prints a line per package, the
@@ -177,14 +194,7 @@ func (ws *workspace) goTestRerunFlaky(dir, label string, flags, pkgs []string, u
 	if err == nil {
 		return tally, nil
 	}
-	failed := r.rerunnable()
-	for pkg, tests := range failed {
-		for _, t := range tests {
-			if !upstreamTest(pkg, t) {
-				return tally, err
-			}
-		}
-	}
+	failed := r.rerunnable(upstreamTest)
 	if failed == nil {
 		return tally, err
 	}
@@ -198,10 +208,11 @@ func (ws *workspace) goTestRerunFlaky(dir, label string, flags, pkgs []string, u
 		}
 		for _, t := range tests {
 			flaky = append(flaky, pkg+"."+t)
+			n := r.failuresUnder(pkg, t)
+			tally.failed -= n
+			tally.passed += n
 		}
 	}
-	tally.failed -= len(flaky)
-	tally.passed += len(flaky)
 	ws.logf("%s: flaky (failed, then passed when rerun alone): %s", label, strings.Join(flaky, ", "))
 	return tally, nil
 }
