@@ -43,9 +43,17 @@ const (
 	// EIP-7928 reader does; execution reads a slot itself if it gets there
 	// first.
 	BALFetchBeside
+	// BALFetchTrie, on a Merkle-Patricia state, does not fetch the slots the
+	// block writes: execution waits until the warming of their trie paths,
+	// which the trie update and hashing need anyway, has read their values
+	// (the rest of the warming goes on beside it); the other listed slots
+	// are fetched meanwhile. On the binary trie, with warming off, for a
+	// sidecar without write sets and before Byzantium (no prefetcher), it is
+	// BALFetchBefore.
+	BALFetchTrie
 )
 
-var balFetchModeNames = []string{"before", "beside"}
+var balFetchModeNames = []string{"before", "beside", "trie"}
 
 // String returns the mode's flag value.
 func (m BALFetchMode) String() string {
@@ -84,6 +92,7 @@ type BALSidecar struct {
 	typ     balsidecar.Type // type applied, at most file.Type
 	workers int
 	fetch   BALFetchMode
+	warm    BALWarmMode
 
 	used    atomic.Int64 // blocks executed with their entry
 	missing atomic.Int64 // blocks executed without an entry
@@ -93,13 +102,16 @@ type BALSidecar struct {
 	// database: what their lists did not cover.
 	dbAccountReads, dbSlotReads, dbCodeReads atomic.Int64
 
+	slotsFromTrie atomic.Int64 // Type-1 written slots read from the warmed tries (BALFetchTrie)
+
 	failed atomic.Pointer[types.Header] // last block that failed with injected values
 }
 
 // NewBALSidecar prepares a loaded sidecar for import. typ is the type to apply
 // (0: the file's type); a file of a higher type serves a lower one. The slots
-// of a Type-1 list are fetched before execution unless SetFetch says
-// otherwise.
+// of a Type-1 list the block writes are read from their warmed trie paths,
+// the others fetched before execution, unless SetFetch says otherwise, and
+// write sets are warmed beside execution (SetWarm).
 func NewBALSidecar(file *balsidecar.File, name string, typ balsidecar.Type, workers int) (*BALSidecar, error) {
 	if typ == 0 {
 		typ = file.Type
@@ -113,7 +125,7 @@ func NewBALSidecar(file *balsidecar.File, name string, typ balsidecar.Type, work
 	if workers < 1 {
 		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
 	}
-	return &BALSidecar{file: file, name: name, typ: typ, workers: workers}, nil
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, fetch: BALFetchTrie}, nil
 }
 
 // SetFetch sets when the listed slots of a Type-1 sidecar are fetched, over
@@ -144,6 +156,13 @@ func (s *BALSidecar) ExecutionReads() (accounts, slots, code int64) {
 	return s.dbAccountReads.Load(), s.dbSlotReads.Load(), s.dbCodeReads.Load()
 }
 
+// SlotsFromTrie returns the number of listed slots whose values were read from
+// the warmed storage tries instead of fetched (BALFetchTrie), summed over the
+// blocks executed with an entry.
+func (s *BALSidecar) SlotsFromTrie() int64 {
+	return s.slotsFromTrie.Load()
+}
+
 // ExplainError adds the likely cause to an import error if a block executed
 // with injected pre-block values failed.
 func (s *BALSidecar) ExplainError(err error) error {
@@ -162,15 +181,23 @@ func (bc *BlockChain) SetBALSidecar(s *BALSidecar) {
 // balSidecarStats is the "bal" object of the slow-block JSON.
 type balSidecarStats struct {
 	Type             int     `json:"type"`
-	Ignored          string  `json:"ignored,omitempty"` // why the block's entry was not applied
-	PrefetchMs       float64 `json:"prefetch_ms"`       // time execution waited for injection and fetches
-	SlotFetchMs      float64 `json:"slot_fetch_ms"`     // time the Type-1 slot fetch ran (before execution: part of prefetch_ms)
+	Ignored          string  `json:"ignored,omitempty"`  // why the block's entry was not applied
+	Parallel         bool    `json:"parallel,omitempty"` // pre-block values injected beneath the block's own list, executed in parallel
+	PrefetchMs       float64 `json:"prefetch_ms"`        // time execution waited for injection and fetches
+	SlotFetchMs      float64 `json:"slot_fetch_ms"`      // time the Type-1 slot fetch ran (before execution: part of prefetch_ms)
 	AccountsFetched  int     `json:"accounts_fetched"`
 	SlotsFetched     int     `json:"slots_fetched"`
 	AccountsInjected int     `json:"accounts_injected"`
 	SlotsInjected    int     `json:"slots_injected"`
-	CodesFetched     int     `json:"codes_fetched"` // contract codes loaded before execution
+	SlotsFromTrie    int     `json:"slots_from_trie"` // Type-1 written slots read from the warmed tries (fetch mode trie)
+	CodesFetched     int     `json:"codes_fetched"`   // contract codes loaded before execution
 	CodeBytes        int     `json:"code_bytes"`
+	WarmAccounts     int     `json:"warm_accounts"` // write set scheduled for trie warming
+	WarmSlots        int     `json:"warm_slots"`
+	WarmNodes        int64   `json:"warm_nodes"` // distinct trie nodes the warming workers read
+	WarmBytes        int64   `json:"warm_bytes"`
+	WarmMs           float64 `json:"warm_ms"`          // time of the parallel warming passes
+	WarmWaitMs       float64 `json:"warm_wait_ms"`     // time execution waited for warming (mode before)
 	DBAccountReads   int64   `json:"db_account_reads"` // during execution, not covered by the list
 	DBSlotReads      int64   `json:"db_slot_reads"`
 	DBCodeReads      int64   `json:"db_code_reads"` // code cache misses during execution
@@ -194,46 +221,74 @@ func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common
 	if entry.Hash != block.Hash() {
 		return nil, nil, true, fmt.Errorf("BAL sidecar %s: entry for block %d has hash %s, the block's hash is %s", s.name, block.NumberU64(), entry.Hash.Hex(), block.Hash().Hex())
 	}
+	if bc.useBALExecution(block, vmConfig, wantWitness) {
+		return bc.setupBALSidecarParallel(sdb, parentRoot, block, entry)
+	}
 	base, err := sdb.Reader(parentRoot)
 	if err != nil {
 		return nil, nil, true, err
 	}
-	fill := balPrefill(entry, s.typ, sdb.Type().Is(state.TypeMPT))
-	fill.SlotsBefore = s.fetch == BALFetchBefore
+	var (
+		mpt  = sdb.Type().Is(state.TypeMPT)
+		warm = s.warmSet(entry)
+		// Written slots come from the warmed tries only where the prefetcher,
+		// which warms, runs: from Byzantium on (ProcessBlock).
+		fromTrie = warm != nil && s.typ == balsidecar.TypeKeys && s.fetch == BALFetchTrie && mpt && bc.chainConfig.IsByzantium(block.Number())
+	)
+	fill := balPrefill(entry, s.typ, mpt, fromTrie)
+	// With fromTrie the other slots are fetched while the write set is
+	// warmed, and execution waits for both (balWarmSet.start).
+	fill.SlotsBefore = s.fetch != BALFetchBeside && !fromTrie
 	reader, stats, stop := state.NewPrefilledBlockReader(base, fill, s.workers)
 	statedb, err = state.NewWithReader(parentRoot, sdb, reader)
 	if err != nil {
 		stop()
 		return nil, nil, true, err
 	}
+	if warm != nil {
+		if fromTrie {
+			warm.loadFromTrie(statedb, stats)
+		}
+		warm.schedule(statedb, s.workers)
+	}
 	s.used.Add(1)
 	header := block.Header()
 	return statedb, func(result *blockProcessingResult) {
 		stop()
 		if result == nil {
-			if s.typ >= balsidecar.TypeSlotValues {
-				s.failed.Store(header)
-				log.Error("Block executed with BAL sidecar values failed", "number", header.Number, "hash", header.Hash(), "sidecar", s.name, "type", s.typ)
-			}
+			s.blockFailed(header)
 			return
 		}
 		result.stats.BAL = s.blockStats(stats)
+		warm.addStats(result.stats.BAL, statedb)
+		s.slotsFromTrie.Add(int64(result.stats.BAL.SlotsFromTrie))
 		if stater, ok := reader.(state.ReaderStater); ok {
 			result.stats.StateReadCacheStats = stater.GetStats()
 		}
 	}, true, nil
 }
 
+// blockFailed records that a block executed with the sidecar failed, for
+// ExplainError, if the sidecar injected values into it.
+func (s *BALSidecar) blockFailed(header *types.Header) {
+	if s.typ >= balsidecar.TypeSlotValues {
+		s.failed.Store(header)
+		log.Error("Block executed with BAL sidecar values failed", "number", header.Number, "hash", header.Hash(), "sidecar", s.name, "type", s.typ)
+	}
+}
+
 // balEntryIgnored says why a block's sidecar entry is not applied, or "": a
-// block executed in parallel from the access list it carries needs none, and
-// injected state is not read through the tries, so a witness would miss its
-// nodes. A block that carries a list but is executed sequentially
-// (vm.Config.DisableParallelExecution) is served by the sidecar.
+// block executed in parallel from the access list it carries needs no Type-1
+// entry (its list holds the same keys; a Type-3 or 4 entry adds pre-block
+// values, see setupBALSidecarParallel), and injected state is not read
+// through the tries, so a witness would miss its nodes. A block that carries
+// a list but is executed sequentially (vm.Config.DisableParallelExecution)
+// is served by the sidecar.
 func (bc *BlockChain) balEntryIgnored(block *types.Block, vmConfig vm.Config, wantWitness bool) string {
 	switch {
 	case wantWitness:
 		return "a witness is built"
-	case bc.useBALExecution(block, vmConfig, wantWitness):
+	case bc.useBALExecution(block, vmConfig, wantWitness) && bc.balSidecar.typ < balsidecar.TypeSlotValues:
 		return "the block is executed in parallel from its own access list"
 	}
 	return ""
@@ -286,8 +341,9 @@ func (s *BALSidecar) blockStats(stats *state.PrefillStats) *balSidecarStats {
 
 // balPrefill turns a sidecar entry into what the state reader fetches and
 // injects for the given type; mpt says whether the state is a Merkle-Patricia
-// one (see balAccount).
-func balPrefill(entry *balsidecar.Block, typ balsidecar.Type, mpt bool) *state.BlockPrefill {
+// one (see balAccount). With writesFromTrie, a Type-1 prefill leaves out the
+// slots the block writes: they are read from the warmed tries instead.
+func balPrefill(entry *balsidecar.Block, typ balsidecar.Type, mpt, writesFromTrie bool) *state.BlockPrefill {
 	fill := new(state.BlockPrefill)
 	switch typ {
 	case balsidecar.TypeKeys:
@@ -308,7 +364,17 @@ func balPrefill(entry *balsidecar.Block, typ balsidecar.Type, mpt bool) *state.B
 			continue
 		}
 		if typ == balsidecar.TypeKeys {
-			fill.FetchSlots[a.Address] = a.Slots
+			if writesFromTrie {
+				fill.FetchSlots[a.Address] = a.ReadOnlySlots()
+				if written := a.WrittenSlots(); len(written) > 0 {
+					if fill.ZeroIfAbsent == nil {
+						fill.ZeroIfAbsent = make(map[common.Address][]common.Hash)
+					}
+					fill.ZeroIfAbsent[a.Address] = written
+				}
+			} else {
+				fill.FetchSlots[a.Address] = a.Slots
+			}
 			continue
 		}
 		slots := make(map[common.Hash]common.Hash, len(a.Slots))

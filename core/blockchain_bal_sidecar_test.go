@@ -157,6 +157,37 @@ func TestBALSidecarSameRoot(t *testing.T) {
 	}
 }
 
+// TestBALSidecarSlotsFromTrie inserts a chain with a Type-1 sidecar that marks
+// what each block writes, with --bal.fetch trie: the written slot of every
+// block is read from its warmed storage trie instead of fetched, nothing is
+// read from the database during execution, and the head is the reference
+// chain's. Without write sets the mode fetches the slots before execution.
+func TestBALSidecarSlotsFromTrie(t *testing.T) {
+	gspec, blocks, ref, file := balTestChain(t, 4)
+	markAllWritten(file)
+	chain, s, err := importWithSidecarFetch(t, gspec, blocks, file, balsidecar.TypeKeys, BALFetchTrie)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := chain.CurrentBlock().Root, ref.CurrentBlock().Root; got != want {
+		t.Fatalf("head root %x, want %x", got, want)
+	}
+	if n := s.SlotsFromTrie(); n != int64(len(blocks)) {
+		t.Errorf("%d slots read from the warmed tries, want %d (one per block)", n, len(blocks))
+	}
+	if accounts, slots, code := s.ExecutionReads(); accounts != 0 || slots != 0 || code != 0 {
+		t.Errorf("execution read %d accounts, %d slots, %d codes from the database", accounts, slots, code)
+	}
+	file.Writes = false
+	chain, s, err = importWithSidecarFetch(t, gspec, blocks, file, balsidecar.TypeKeys, BALFetchTrie)
+	if err != nil || chain.CurrentBlock().Root != ref.CurrentBlock().Root {
+		t.Fatalf("without write sets: %v", err)
+	}
+	if n := s.SlotsFromTrie(); n != 0 {
+		t.Errorf("without write sets: %d slots read from tries", n)
+	}
+}
+
 // TestBALSidecarWrongValue corrupts block 3's pre-block values: blocks 1 and 2
 // are inserted, block 3 is rejected, and the error names it and the sidecar.
 func TestBALSidecarWrongValue(t *testing.T) {
@@ -221,7 +252,7 @@ func TestNewBALSidecarArgs(t *testing.T) {
 			t.Errorf("default type %d, want the file's %d", s.Type(), file.Type)
 		}
 	}
-	for text, ok := range map[string]bool{"beside": true, "before": true, "off": false, "": false} {
+	for text, ok := range map[string]bool{"beside": true, "before": true, "trie": true, "off": false, "": false} {
 		var mode BALFetchMode
 		if err := mode.UnmarshalText([]byte(text)); (err == nil) != ok || (ok && mode.String() != text) {
 			t.Errorf("fetch mode %q: %v, error %v", text, mode, err)

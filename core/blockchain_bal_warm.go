@@ -78,7 +78,14 @@ type balWarmSet struct {
 	slots     map[common.Address][]common.Hash
 	slotCount int
 	wait      bool          // execution waits for the warming (BALWarmBefore)
-	waited    time.Duration // time execution waited
+	waited    time.Duration // time execution waited for the warming, or for the values read from it
+
+	// With fromTrie the written slots are not fetched but read from the
+	// warmed storage tries (BALFetchTrie), fromTrieCount how many were. The
+	// other listed slots are fetched meanwhile; prefill waits for them.
+	fromTrie      bool
+	fromTrieCount int
+	prefill       *state.PrefillStats
 }
 
 // warmSet returns the write set of an entry to warm, or nil if there is none
@@ -110,15 +117,30 @@ func (set *balWarmSet) schedule(statedb *state.StateDB, workers int) {
 	statedb.SetPrefetchStart(func() { set.start(statedb) })
 }
 
+// loadFromTrie makes execution take the written slots' values from the
+// warming of their trie paths, once the slots prefill fetches are in too.
+func (set *balWarmSet) loadFromTrie(statedb *state.StateDB, prefill *state.PrefillStats) {
+	set.fromTrie, set.prefill = true, prefill
+	statedb.SetPrefetchValues(true)
+}
+
 // start schedules the write set with statedb's prefetcher, which has just
-// started, and waits for it to be loaded if execution must wait.
+// started, and waits for it to be loaded if execution must wait, or for the
+// written slots' values it reads (fromTrie).
 func (set *balWarmSet) start(statedb *state.StateDB) {
 	statedb.PrefetchAccessList(set.accounts, set.slots)
-	if set.wait {
-		start := time.Now()
-		statedb.WaitPrefetch()
-		set.waited = time.Since(start)
+	if !set.wait && !set.fromTrie {
+		return
 	}
+	start := time.Now()
+	if set.wait {
+		statedb.WaitPrefetch()
+	}
+	if set.fromTrie {
+		set.fromTrieCount = statedb.LoadPrefetchedStorage(set.slots)
+		set.prefill.WaitSlotFetch()
+	}
+	set.waited = time.Since(start)
 }
 
 // addStats adds the warming's figures to a block's sidecar figures.
@@ -128,5 +150,6 @@ func (set *balWarmSet) addStats(stats *balSidecarStats, statedb *state.StateDB) 
 	if set != nil {
 		stats.WarmAccounts, stats.WarmSlots = len(set.accounts), set.slotCount
 		stats.WarmWaitMs = durationToMs(set.waited)
+		stats.SlotsFromTrie = set.fromTrieCount
 	}
 }

@@ -147,8 +147,8 @@ func withBlockNodeFetches(ctx context.Context, sdb state.Database) state.Databas
 }
 
 // nodeFetchAttributes turns the block's node-fetch summary into attributes:
-// totals, fetches by source and by path depth, and how many fetches got a
-// span (those at least threshold slow, up to the limit).
+// totals, fetches by source, by path depth and by code path, repeats, and how
+// many fetches got a span (those at least threshold slow, up to the limit).
 func nodeFetchAttributes(s nodefetch.Summary, threshold time.Duration) []telemetry.Attribute {
 	depths := s.Depths[:]
 	for len(depths) > 0 && depths[len(depths)-1] == 0 {
@@ -168,7 +168,7 @@ func nodeFetchAttributes(s nodefetch.Summary, threshold time.Duration) []telemet
 	for src, n := range s.Sources {
 		attrs = append(attrs, telemetry.Int64Attribute("trie.node_fetches."+database.NodeSource(src).String(), n))
 	}
-	return attrs
+	return append(attrs, nodeFetchPathAttributes(s)...)
 }
 
 // traceExecution registers the execution span in ctx as a phase that node

@@ -90,6 +90,19 @@ func checkNodeFetches(t *testing.T, scheme string, spans []sdktrace.ReadOnlySpan
 	if bySource != fetches {
 		t.Errorf("block %d: fetches by source sum to %d, want %d", number, bySource, fetches)
 	}
+	var byPath, pathRepeats int64
+	for _, path := range []string{"reader", "prefetcher", "update", "commit"} {
+		n, ok := attrInt(root, "trie.node_fetches."+path)
+		if !ok {
+			t.Errorf("block %d: no trie.node_fetches.%s", number, path)
+		}
+		r, _ := attrInt(root, "trie.node_fetch_repeats."+path)
+		byPath, pathRepeats = byPath+n, pathRepeats+r
+	}
+	repeats, ok := attrInt(root, "trie.node_fetch_repeats")
+	if byPath != fetches || !ok || pathRepeats != repeats {
+		t.Errorf("block %d: fetches by path sum to %d (want %d), repeats by path to %d (want %d)", number, byPath, fetches, pathRepeats, repeats)
+	}
 	return fetches
 }
 

@@ -21,9 +21,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/internal/telemetry"
+	"github.com/ethereum/go-ethereum/trie/nodefetch"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
@@ -51,12 +53,13 @@ func (bc *BlockChain) BlockTracing() telemetry.BlockTracing {
 	return telemetry.BlockTracing{}
 }
 
-// blockTrace is the telemetry of one processed block: its span and level. It
-// lives from startBlockTrace to finish on the chain-insertion goroutine; a nil
-// *blockTrace does nothing.
+// blockTrace is the telemetry of one processed block: its span, and at node
+// level the recorder of its trie node fetches. It lives from startBlockTrace
+// to finish on the chain-insertion goroutine; a nil *blockTrace does nothing.
 type blockTrace struct {
 	span  trace.Span
 	level telemetry.BlockLevel
+	rec   *nodefetch.Recorder
 }
 
 type blockTraceKey struct{}
@@ -70,8 +73,9 @@ func blockTraceFrom(ctx context.Context) *blockTrace {
 // startBlockTrace opens the span of block, as a child of the span in ctx if
 // there is one, else as the root of a new trace, when block telemetry is on
 // (SetBlockTracing) and the span is sampled. It returns the context to
-// process the block with: it carries the block trace, and at phase level the
-// block span, so that the phases become its children.
+// process the block with: it carries the block trace and at node level the
+// block's node-fetch recorder, and at phase level and above the block span,
+// so that the phases become its children.
 func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (context.Context, *blockTrace) {
 	tracing := bc.BlockTracing()
 	level := tracing.Level
@@ -95,17 +99,29 @@ func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (
 	if level == telemetry.LevelBlock {
 		bctx = ctx
 	}
+	if level >= telemetry.LevelNode {
+		bt.rec = nodefetch.NewRecorder(tracing.FetchSpanThreshold, nodeFetchSpanLimit)
+		bctx = nodefetch.NewContext(bctx, bt.rec)
+	}
 	return context.WithValue(bctx, blockTraceKey{}, bt), bt
 }
 
-// finish ends the block span with the block's processing statistics.
+// finish ends the block span with the block's processing statistics and, at
+// node level, the summary of its node fetches and the spans of its slow ones,
+// below the phases they ran in.
 func (bt *blockTrace) finish(res *blockProcessingResult, err error) {
 	if bt == nil {
 		return
 	}
+	// The block ends now; emitting the node fetches below is telemetry's own
+	// work and not part of the block's time.
 	end := time.Now()
 	if res != nil && res.stats != nil {
 		bt.span.SetAttributes(statsAttributes(res.stats)...)
+	}
+	if bt.rec != nil {
+		emitNodeFetches(bt.span, bt.rec)
+		bt.span.SetAttributes(nodeFetchAttributes(bt.rec.Summary(), bt.rec.Threshold())...)
 	}
 	if err != nil {
 		bt.span.RecordError(err)
@@ -136,6 +152,7 @@ func statsAttributes(s *ExecuteStats) []telemetry.Attribute {
 		telemetry.IntAttribute("state.accounts_updated", s.AccountUpdated),
 		telemetry.IntAttribute("state.storage_updated", s.StorageUpdated),
 	}
+	attrs = append(attrs, balSpanAttributes(s)...)
 	return attrs
 }
 
@@ -146,6 +163,7 @@ func traceValidation(ctx context.Context, statedb *state.StateDB) {
 		return
 	}
 	statedb.SetTraceContext(ctx)
+	registerPhase(ctx, trace.SpanFromContext(ctx), common.Hash{}, true)
 }
 
 // traceCommit makes the state's commit spans children of the block span in

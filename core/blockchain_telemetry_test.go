@@ -212,7 +212,7 @@ func TestBlockTelemetryLevels(t *testing.T) {
 func BenchmarkBlockTelemetry(b *testing.B) {
 	t := new(testing.T)
 	gspec, blocks := telemetryTestChainSize(t, 8, 60)
-	for _, level := range []telemetry.BlockLevel{telemetry.LevelOff, telemetry.LevelBlock, telemetry.LevelPhase} {
+	for _, level := range []telemetry.BlockLevel{telemetry.LevelOff, telemetry.LevelBlock, telemetry.LevelPhase, telemetry.LevelNode} {
 		b.Run(level.String(), func(b *testing.B) {
 			provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter(), sdktrace.WithMaxQueueSize(1<<16)))
 			prev := otel.GetTracerProvider()

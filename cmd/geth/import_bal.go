@@ -53,8 +53,14 @@ var (
 	}
 	balFetchFlag = &cli.StringFlag{
 		Name:     "bal.fetch",
-		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits) or beside (while the block executes)",
-		Value:    core.BALFetchBefore.String(),
+		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits), beside (while the block executes) or trie (on a Merkle-Patricia state, the written slots are read from their trie paths warmed before execution, the others fetched before)",
+		Value:    core.BALFetchTrie.String(),
+		Category: flags.MiscCategory,
+	}
+	balWarmFlag = &cli.StringFlag{
+		Name:     "bal.warm",
+		Usage:    "When to warm the trie paths of each block's write set, over --bal.workers workers (sidecars with write sets): beside (while the block executes), before (execution waits) or off",
+		Value:    core.BALWarmBeside.String(),
 		Category: flags.MiscCategory,
 	}
 	balSkipMismatchFlag = &cli.BoolFlag{
@@ -64,7 +70,7 @@ var (
 	}
 	// balImportFlags are geth import's BAL sidecar flags; all but the
 	// first need it.
-	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balFetchFlag, balSkipMismatchFlag}
+	balImportFlags = []cli.Flag{balFileFlag, balTypeFlag, balWorkersFlag, balFetchFlag, balWarmFlag, balSkipMismatchFlag}
 )
 
 // mustLoadBALSidecar loads the sidecar named by --bal.file and checks it
@@ -102,6 +108,10 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 	if err := fetch.UnmarshalText([]byte(ctx.String(balFetchFlag.Name))); err != nil {
 		return nil, fmt.Errorf("--%s: %w", balFetchFlag.Name, err)
 	}
+	var warm core.BALWarmMode
+	if err := warm.UnmarshalText([]byte(ctx.String(balWarmFlag.Name))); err != nil {
+		return nil, fmt.Errorf("--%s: %w", balWarmFlag.Name, err)
+	}
 	file, err := balsidecar.Load(path)
 	if err != nil {
 		return nil, fmt.Errorf("BAL sidecar: %w", err)
@@ -114,6 +124,10 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 		return nil, err
 	}
 	s.SetFetch(fetch)
+	s.SetWarm(warm)
+	if !file.Writes && ctx.IsSet(balWarmFlag.Name) && warm != core.BALWarmOff {
+		log.Warn("BAL sidecar has no write sets: nothing to warm", "file", path)
+	}
 	log.Info("Loaded BAL sidecar", "file", path, "type", s.Type(), "blocks", len(file.Blocks), "workers", ctx.Int(balWorkersFlag.Name))
 	return s, nil
 }
@@ -207,6 +221,9 @@ func reportBALSidecar(s *core.BALSidecar, err error) error {
 		fmt.Printf("BAL sidecar: %d entries unused: no block of the import executed with their number.\n", unused)
 	}
 	fmt.Printf("BAL sidecar: state the entries did not cover, read from the database during execution: %d accounts, %d slots, %d codes.\n", accounts, slots, code)
+	if n := s.SlotsFromTrie(); n > 0 {
+		fmt.Printf("BAL sidecar: %d written slots read from their warmed trie paths instead of fetched (--bal.fetch trie).\n", n)
+	}
 	if missing > 0 {
 		log.Warn("Blocks missing from the BAL sidecar used normal reads", "blocks", missing)
 	}

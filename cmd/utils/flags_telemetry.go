@@ -33,13 +33,19 @@ import (
 var (
 	RPCTelemetryLevelFlag = &cli.StringFlag{
 		Name:     "rpc.telemetry.level",
-		Usage:    "How much of block processing is traced when telemetry is enabled: off, block, or phase (execution, trie update, rehash and commit)",
+		Usage:    "How much of block processing is traced when telemetry is enabled: off, block, phase (execution, trie update, rehash and commit) or node (plus a summary of the trie node fetches and a span for each slow one)",
 		Value:    telemetry.LevelPhase.String(),
+		Category: flags.APICategory,
+	}
+	RPCTelemetryFetchSpanThresholdFlag = &cli.DurationFlag{
+		Name:     "rpc.telemetry.fetch-span-threshold",
+		Usage:    "At level node, the trie node fetches at least this slow get a span each (0: every fetch); all are counted in the block span",
+		Value:    telemetry.DefaultFetchSpanThreshold,
 		Category: flags.APICategory,
 	}
 	// BlockTelemetryFlags configure block tracing, beside upstream's
 	// telemetry flags.
-	BlockTelemetryFlags = []cli.Flag{RPCTelemetryLevelFlag}
+	BlockTelemetryFlags = []cli.Flag{RPCTelemetryLevelFlag, RPCTelemetryFetchSpanThresholdFlag}
 
 	// TelemetryFlags are all telemetry flags, for commands that process
 	// blocks without serving RPC, such as geth import.
@@ -54,6 +60,10 @@ var (
 	}, BlockTelemetryFlags...)
 )
 
+// nodeLevelQueueSize bounds the span queue at node level, where a block can
+// end thousands of slow-fetch spans at once.
+const nodeLevelQueueSize = 1 << 16
+
 // blockTracingFlags returns how to trace blocks under the telemetry settings
 // cfg (LevelOff when telemetry is not enabled) and the export options. Bad
 // values are errors naming the flag.
@@ -66,6 +76,10 @@ func blockTracingFlags(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetr
 	if err != nil {
 		return off, opts, fmt.Errorf("--%s: %w", RPCTelemetryLevelFlag.Name, err)
 	}
+	threshold := ctx.Duration(RPCTelemetryFetchSpanThresholdFlag.Name)
+	if threshold < 0 {
+		return off, opts, fmt.Errorf("--%s: negative duration %v", RPCTelemetryFetchSpanThresholdFlag.Name, threshold)
+	}
 	if cfg.SampleRatio < 0 || cfg.SampleRatio > 1 {
 		return off, opts, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", RPCTelemetrySampleRatioFlag.Name, cfg.SampleRatio)
 	}
@@ -77,7 +91,10 @@ func blockTracingFlags(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetr
 		}
 		return off, opts, nil
 	}
-	return telemetry.BlockTracing{Level: level}, opts, nil
+	if level == telemetry.LevelNode {
+		opts.QueueSize = nodeLevelQueueSize
+	}
+	return telemetry.BlockTracing{Level: level, FetchSpanThreshold: threshold}, opts, nil
 }
 
 // NodeTelemetry returns the level to trace the node's chain at under its

@@ -19,6 +19,7 @@ package utils
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/node"
@@ -54,6 +55,10 @@ func TestBlockTracingFlags(t *testing.T) {
 	if err != nil || !cfg.Enabled || cfg.Endpoint != "grpc://127.0.0.1:4317" || cfg.SampleRatio != 0.5 || tracing.Level != telemetry.LevelBlock {
 		t.Errorf("got %+v, %+v, %v", cfg, tracing, err)
 	}
+	_, tracing, err = blockTracingFor(t, []string{"--rpc.telemetry", "--rpc.telemetry.level", "node", "--rpc.telemetry.fetch-span-threshold", "1ms"})
+	if err != nil || tracing.Level != telemetry.LevelNode || tracing.FetchSpanThreshold != time.Millisecond {
+		t.Errorf("node level: got %+v, %v", tracing, err)
+	}
 	// --rpc.telemetry alone traces blocks at the default level, phase.
 	if _, tracing, err = blockTracingFor(t, []string{"--rpc.telemetry"}); err != nil || tracing.Level != telemetry.LevelPhase {
 		t.Errorf("default level: got %+v, %v", tracing, err)
@@ -71,6 +76,7 @@ func TestBlockTracingFlagErrors(t *testing.T) {
 	}{
 		{[]string{"--rpc.telemetry", "--rpc.telemetry.level", "trie"}, "--rpc.telemetry.level"},
 		{[]string{"--rpc.telemetry", "--rpc.telemetry.sample-ratio", "2"}, "--rpc.telemetry.sample-ratio"},
+		{[]string{"--rpc.telemetry", "--rpc.telemetry.fetch-span-threshold", "-1ms"}, "--rpc.telemetry.fetch-span-threshold"},
 	} {
 		_, _, err := blockTracingFor(t, tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -17,6 +17,7 @@
 package state
 
 import (
+	"math/big"
 	"testing"
 	"time"
 
@@ -24,8 +25,10 @@ import (
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/trie/nodefetch"
+	"github.com/ethereum/go-ethereum/trie/trienode"
 	"github.com/ethereum/go-ethereum/triedb"
 	"github.com/ethereum/go-ethereum/triedb/pathdb"
 	"github.com/holiman/uint256"
@@ -106,4 +109,165 @@ func TestWithNodeFetchRecorder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNodeFetchPaths follows one block's fetches on a Merkle-Patricia state:
+// it reads a contract's slot, then writes it with the trie prefetcher running,
+// hashes and commits. It checks that each fetch is counted for the code path
+// that made it and each repeat once: the reader fetches the account's and the
+// slot's trie paths (on the hash scheme; the path scheme serves them from its
+// flat state, and the reader fetches only the root), the prefetcher the same
+// paths again (repeats), the update opens the account trie (its root is a
+// repeat) and takes the prefetcher's tries, which hold every node it needs,
+// and after the commit the reader fetches the new root (a new node).
+func TestNodeFetchPaths(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		config *triedb.Config
+	}{
+		{"hash", triedb.HashDefaults},
+		{"path", &triedb.Config{PathDB: pathdb.Defaults}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var (
+				disk     = rawdb.NewMemoryDatabase()
+				sdb      = NewDatabase(triedb.NewDatabase(disk, tc.config), NewCodeDB(disk))
+				contract = common.HexToAddress("0xc0ffee")
+				slot     = common.HexToHash("0x07")
+			)
+			root := nodeFetchTestState(t, sdb, contract)
+			accountNodes, slotNodes := proofNodes(t, sdb, root, contract, slot)
+
+			rec := nodefetch.NewRecorder(0, 1024)
+			s, err := New(root, WithNodeFetchRecorder(sdb, rec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := s.GetState(contract, slot); v != common.BigToHash(big.NewInt(7)) {
+				t.Fatalf("slot = %x", v)
+			}
+			s.StartPrefetcher("test", nil)
+			s.SetState(contract, slot, common.BigToHash(big.NewInt(8)))
+			s.Finalise(params.Rules{})
+			if _, err := s.Commit(params.Rules{}, 2); err != nil {
+				t.Fatal(err)
+			}
+			s.StopPrefetcher()
+
+			paths := accountNodes + slotNodes
+			want := [nodefetch.NumPaths]nodefetch.PathSummary{
+				nodefetch.PathReader:     {Fetches: int64(paths) + 1},
+				nodefetch.PathPrefetcher: {Fetches: int64(paths), Repeats: int64(paths)},
+				nodefetch.PathUpdate:     {Fetches: 1, Repeats: 1},
+			}
+			if tc.name == "path" {
+				want[nodefetch.PathReader] = nodefetch.PathSummary{Fetches: 2}
+				want[nodefetch.PathPrefetcher].Repeats = 1
+			}
+			sum := rec.Summary()
+			var fetches, repeats, bytes int64
+			for p, ps := range sum.Paths {
+				if ps.Fetches != want[p].Fetches || ps.Repeats != want[p].Repeats {
+					t.Errorf("%v: %d fetches, %d repeats; want %d, %d (account path %d nodes, slot path %d)",
+						nodefetch.Path(p), ps.Fetches, ps.Repeats, want[p].Fetches, want[p].Repeats, accountNodes, slotNodes)
+				}
+				fetches, repeats, bytes = fetches+ps.Fetches, repeats+ps.Repeats, bytes+ps.Bytes
+			}
+			if fetches != sum.Fetches || repeats != sum.Repeats || bytes != sum.Bytes {
+				t.Errorf("paths add up to %d fetches, %d repeats, %d bytes; totals %d, %d, %d",
+					fetches, repeats, bytes, sum.Fetches, sum.Repeats, sum.Bytes)
+			}
+		})
+	}
+}
+
+// TestNodeFetchPathsHandover deletes each slot of a contract in turn, with the
+// trie prefetcher running. The prefetcher fetches exactly the paths of the
+// account and the slot; a deletion that collapses a branch makes the update
+// resolve the slot's sibling through the trie the prefetcher handed over,
+// which is the update's fetch, not the prefetcher's.
+func TestNodeFetchPathsHandover(t *testing.T) {
+	var (
+		disk     = rawdb.NewMemoryDatabase()
+		sdb      = NewDatabase(triedb.NewDatabase(disk, triedb.HashDefaults), NewCodeDB(disk))
+		contract = common.HexToAddress("0xc0ffee")
+		root     = nodeFetchTestState(t, sdb, contract)
+		collapse int // deletions whose update fetched through the handed-over trie
+	)
+	for i := 1; i < 50; i++ { // slot 0 holds zero: it is not in the trie
+		slot := common.BigToHash(big.NewInt(int64(i)))
+		accountNodes, slotNodes := proofNodes(t, sdb, root, contract, slot)
+
+		rec := nodefetch.NewRecorder(0, 0)
+		s, err := New(root, WithNodeFetchRecorder(sdb, rec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.StartPrefetcher("test", nil)
+		s.SetState(contract, slot, common.Hash{})
+		s.Finalise(params.Rules{})
+		s.IntermediateRoot(params.Rules{})
+		s.StopPrefetcher()
+
+		sum := rec.Summary()
+		if got := sum.Paths[nodefetch.PathPrefetcher].Fetches; got != int64(accountNodes+slotNodes) {
+			t.Errorf("slot %d: prefetcher fetched %d nodes, want the %d of the account's and the slot's paths", i, got, accountNodes+slotNodes)
+		}
+		// The update opens the account trie (its root) before it takes the
+		// prefetcher's; any other fetch of it is through a handed-over trie.
+		if sum.Paths[nodefetch.PathUpdate].Fetches > 1 {
+			collapse++
+		}
+	}
+	if collapse == 0 {
+		t.Fatal("no deletion made the update fetch through the prefetcher's trie; the test checks nothing")
+	}
+}
+
+// nodeFetchTestState commits a state of 64 accounts and a contract with 50
+// slots (slot i holds i), so that both tries are a few levels deep.
+func nodeFetchTestState(t *testing.T, sdb Database, contract common.Address) common.Hash {
+	t.Helper()
+	s, err := New(types.EmptyRootHash, sdb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 64 {
+		s.SetBalance(common.BytesToAddress([]byte{byte(i), 0x5e}), uint256.NewInt(uint64(i+1)), tracing.BalanceChangeUnspecified)
+	}
+	s.SetNonce(contract, 1, tracing.NonceChangeUnspecified)
+	for i := range 50 {
+		s.SetState(contract, common.BigToHash(big.NewInt(int64(i))), common.BigToHash(big.NewInt(int64(i))))
+	}
+	root, err := s.Commit(params.Rules{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// proofNodes returns how many trie nodes a read of the contract's account and
+// of its slot fetches: the nodes of their proofs, read without recording.
+func proofNodes(t *testing.T, sdb Database, root common.Hash, contract common.Address, slot common.Hash) (account, storage int) {
+	t.Helper()
+	tr, err := sdb.OpenTrie(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acct, err := tr.GetAccount(contract)
+	if err != nil || acct == nil {
+		t.Fatalf("contract account: %v, %v", acct, err)
+	}
+	st, err := sdb.OpenStorageTrie(root, contract, acct.Root, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accountProof, storageProof := trienode.NewProofSet(), trienode.NewProofSet()
+	if err := tr.Prove(crypto.Keccak256(contract[:]), accountProof); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Prove(crypto.Keccak256(slot[:]), storageProof); err != nil {
+		t.Fatal(err)
+	}
+	return accountProof.KeyCount(), storageProof.KeyCount()
 }

@@ -43,6 +43,12 @@ type BlockPrefill struct {
 	FetchAccounts []common.Address
 	FetchSlots    map[common.Address][]common.Hash
 	SlotsBefore   bool
+
+	// ZeroIfAbsent are slots the block writes whose values are not fetched
+	// (they are read from their warmed trie paths). An account that does not
+	// exist before the block has no trie to warm: for those among the
+	// fetched accounts, the slots' zero pre-values are injected instead.
+	ZeroIfAbsent map[common.Address][]common.Hash
 }
 
 // PrefillStats are the figures of one prefilled block. The reader updates the
@@ -162,6 +168,7 @@ func NewPrefilledBlockReader(base Reader, fill *BlockPrefill, threads int) (read
 		runPrefetch(cache, tasks, threads)
 		stats.AccountsFetched = len(tasks)
 	}
+	stats.SlotsInjected += injectZeroIfAbsent(cache, fill.ZeroIfAbsent)
 	stats.CodesFetched, stats.CodeBytes = prefetchCode(base, cache, listedAccounts(fill), threads)
 	stats.accountBase = counter.accounts.Load()
 	if code, ok := base.(ContractCodeReaderStater); ok {
@@ -192,6 +199,22 @@ func injectSlot(cache *stateReaderWithCache, addr common.Address, key, value com
 		bucket.storages[addr] = m
 	}
 	m[key] = value
+}
+
+// injectZeroIfAbsent injects zero for the slots of the accounts that the cache
+// holds as absent, and returns how many it injected.
+func injectZeroIfAbsent(cache *stateReaderWithCache, slots map[common.Address][]common.Hash) int {
+	n := 0
+	for addr, keys := range slots {
+		if acct, err := cache.Account(addr); err != nil || acct != nil {
+			continue
+		}
+		for _, key := range keys {
+			injectSlot(cache, addr, key, common.Hash{})
+			n++
+		}
+	}
+	return n
 }
 
 // slotSet returns the slots of an access list as a set.

@@ -33,6 +33,14 @@ func (s *StateDB) SetPrefetchWorkers(n int) {
 	s.prefetchWorkers = n
 }
 
+// SetPrefetchStart makes the prefetcher started next by StartPrefetcher run
+// fn once it runs, on StartPrefetcher's goroutine, so that work known before
+// execution (such as a block's write set, with PrefetchAccessList) can be
+// scheduled on it, and waited for, before execution starts.
+func (s *StateDB) SetPrefetchStart(fn func()) {
+	s.prefetchStart = fn
+}
+
 // PrefetchAccessList schedules the trie paths of the accounts and slots a
 // block is known to change with the running prefetcher, before execution
 // reaches them, the way the EIP-7928 path schedules a block's access list.

@@ -25,6 +25,7 @@ import (
 	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/trie/bintrie"
+	"github.com/ethereum/go-ethereum/trie/nodefetch"
 	"go.opentelemetry.io/otel/trace"
 )
 
@@ -45,6 +46,7 @@ import (
 // get their attributes, and end at the time hashing ended, in flushHashSpans.
 type stateTrace struct {
 	ctx   context.Context
+	rec   *nodefetch.Recorder // the block's node-fetch recorder, nil below node level
 	ubt   bool
 	state *trieSpan // the account trie's, or the binary trie's, open span
 
@@ -53,8 +55,10 @@ type stateTrace struct {
 }
 
 // SetTraceContext makes the state emit spans for its trie work as children of
-// the recording span in ctx, or stop emitting them when ctx carries none. It
-// must not be called concurrently with IntermediateRoot or Commit.
+// the recording span in ctx, or stop emitting them when ctx carries none. The
+// node-fetch recorder in ctx (nodefetch.NewContext), if any, is told about
+// each span so that fetches can be attributed to it. It must not be called
+// concurrently with IntermediateRoot or Commit.
 func (s *StateDB) SetTraceContext(ctx context.Context) {
 	if ctx == nil || !trace.SpanFromContext(ctx).IsRecording() {
 		s.trace.flushHashSpans()
@@ -66,15 +70,23 @@ func (s *StateDB) SetTraceContext(ctx context.Context) {
 		open = s.trace.state
 		s.trace.flushHashSpans()
 	}
-	s.trace = &stateTrace{ctx: ctx, ubt: s.db.Type().Is(TypeUBT), state: open}
+	s.trace = &stateTrace{ctx: ctx, rec: nodefetch.FromContext(ctx), ubt: s.db.Type().Is(TypeUBT), state: open}
 }
 
 // kind is the trie.kind attribute of the state's spans.
 func (t *stateTrace) kind() string {
 	if t.ubt {
-		return "binary"
+		return nodefetch.KindBinary.String()
 	}
-	return "mpt"
+	return nodefetch.KindMPT.String()
+}
+
+// registerPhase offers span to the block's node-fetch recorder, so that the
+// fetches made while it is open are attributed to it.
+func (t *stateTrace) registerPhase(span trace.Span, owner common.Hash, anyOwner bool) {
+	if t.rec != nil && span.IsRecording() {
+		t.rec.AddPhase(owner, anyOwner, span)
+	}
 }
 
 // trieSpan covers the update, then the rehash, of one trie.
@@ -108,6 +120,7 @@ func (ts *trieSpan) open(name string) {
 			telemetry.StringAttribute("trie.kind", ts.st.kind()),
 			telemetry.StringAttribute("trie.owner", ts.owner.Hex()),
 		))
+	ts.st.registerPhase(ts.span, ts.owner, false)
 }
 
 // endUpdate ends the update span, once.
@@ -255,6 +268,7 @@ func (s *StateDB) tracedCommit(rules params.Rules, block uint64) (*StateUpdate, 
 	}
 	_, span, end := telemetry.StartSpan(s.trace.ctx, "state.trie.commit",
 		telemetry.StringAttribute("trie.kind", s.trace.kind()))
+	s.trace.registerPhase(span, common.Hash{}, true)
 	ret, err := s.commit(rules, block)
 	if err == nil && span.IsRecording() {
 		span.SetAttributes(updateAttributes(ret)...)
@@ -270,6 +284,7 @@ func (s *StateDB) commitDatabase(ret *StateUpdate) error {
 	}
 	_, span, end := telemetry.StartSpan(s.trace.ctx, "triedb.commit",
 		telemetry.StringAttribute("trie.kind", s.trace.kind()))
+	s.trace.registerPhase(span, common.Hash{}, true)
 	err := s.db.Commit(ret)
 	if err == nil && span.IsRecording() {
 		span.SetAttributes(updateAttributes(ret)...)

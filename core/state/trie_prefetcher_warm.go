@@ -73,17 +73,25 @@ type warmItem struct {
 }
 
 // load resolves a batch on the subfetcher's trie, warming it in parallel
-// first when it is large enough.
+// first when it is large enough. A subfetcher that keeps values has them
+// once the warming, or a first serial pass, has read them.
 func (sf *subfetcher) load(addrs []common.Address, owners []common.Address, slots map[common.Address][][]byte) {
 	n := len(addrs)
 	for _, owner := range owners {
 		n += len(slots[owner])
 	}
-	if sf.workers > 1 && n >= warmMinBatch {
+	warmed := sf.workers > 1 && n >= warmMinBatch
+	if warmed {
 		stats := sf.warm(sf.warmItems(addrs, owners, slots, n), n)
 		sf.lock.Lock()
 		sf.warmed.add(stats)
 		sf.lock.Unlock()
+	}
+	if sf.values != nil {
+		if !warmed {
+			sf.readValues(sf.trie, owners, slots)
+		}
+		sf.setValuesReady()
 	}
 	if len(addrs) != 0 {
 		if err := sf.trie.PrefetchAccount(addrs); err != nil {
@@ -170,9 +178,12 @@ func (sf *subfetcher) warm(items []warmItem, keys int) TrieWarmStats {
 			tr := mustCopyTrie(sf.trie)
 			for it := range next {
 				var err error
-				if it.addrs != nil {
+				switch {
+				case it.addrs != nil:
 					err = tr.PrefetchAccount(it.addrs)
-				} else {
+				case sf.values != nil:
+					err = sf.readStorage(tr, it.owner, it.slots)
+				default:
 					err = tr.PrefetchStorage(it.owner, it.slots)
 				}
 				if err != nil {

@@ -30,7 +30,9 @@ const codeChunkSize = 31
 // instructions). The gas charged is unchanged.
 //
 // The cache lives in the Contract, so it belongs to one call frame of one
-// transaction and needs no locking or invalidation.
+// transaction and needs no locking or invalidation. Behind it, the chunks
+// the transaction has paid for are shared by every frame of the account
+// (code_chunk_set.go).
 
 // codeChunkRange returns the first and last code chunk that
 // AccessEvents.CodeChunksRangeGas touches for size bytes of code from start,
@@ -48,18 +50,27 @@ func (c *Contract) codeChunkRange(start, size uint64) (first, last uint64, ok bo
 	return start / codeChunkSize, end / codeChunkSize, true
 }
 
-// codeRangeWarm reports whether size bytes of code from start lie in the
-// chunk this frame has already been charged for, so that charging them
-// again would cost nothing.
-func (c *Contract) codeRangeWarm(start, size uint64) bool {
+// codeRangeWarm reports whether size bytes of code from start lie in chunks
+// the transaction has already been charged for, so that charging them again
+// would cost nothing: the chunk this frame is in, or chunks any frame of the
+// same account paid for earlier in the transaction.
+func (c *Contract) codeRangeWarm(evm *EVM, start, size uint64) bool {
 	first, last, ok := c.codeChunkRange(start, size)
-	return ok && first == last && c.warmCodeChunk == first+1
+	if !ok {
+		return false
+	}
+	if first == last && c.warmCodeChunk == first+1 {
+		return true
+	}
+	return c.paidCodeChunks(evm).hasRange(first, last)
 }
 
 // markCodeRangeWarm records that the chunks of size bytes of code from start
-// have been charged in full: the last of them becomes the frame's warm chunk.
-func (c *Contract) markCodeRangeWarm(start, size uint64) {
-	if _, last, ok := c.codeChunkRange(start, size); ok {
+// have been charged in full: the last of them becomes the frame's warm chunk,
+// and all of them join the account's chunks paid for in the transaction.
+func (c *Contract) markCodeRangeWarm(evm *EVM, start, size uint64) {
+	if first, last, ok := c.codeChunkRange(start, size); ok {
 		c.warmCodeChunk = last + 1
+		c.paidCodeChunks(evm).addRange(first, last)
 	}
 }

@@ -16,7 +16,10 @@
 
 package telemetry
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // BlockLevel is how much of block processing is traced.
 type BlockLevel int32
@@ -29,9 +32,12 @@ const (
 	// LevelPhase adds the block's phases below the block span: execution,
 	// trie update and rehash per trie, trie commit, triedb commit.
 	LevelPhase
+	// LevelNode adds a summary of the trie nodes the block fetched from the
+	// node database to the block span, and a span for each slow fetch.
+	LevelNode
 )
 
-var levelNames = [...]string{"off", "block", "phase"}
+var levelNames = [...]string{"off", "block", "phase", "node"}
 
 // String returns the level's flag value.
 func (l BlockLevel) String() string {
@@ -51,7 +57,14 @@ func ParseBlockLevel(s string) (BlockLevel, error) {
 	return LevelOff, fmt.Errorf("invalid block tracing level %q (want one of %v)", s, levelNames)
 }
 
+// DefaultFetchSpanThreshold is how slow a trie node fetch must be, at node
+// level, to get a span of its own: in practice, fetches that reached the disk.
+const DefaultFetchSpanThreshold = 100 * time.Microsecond
+
 // BlockTracing is how much of block processing is traced.
 type BlockTracing struct {
 	Level BlockLevel
+	// FetchSpanThreshold: at node level, trie node fetches at least this slow
+	// get a span each (zero: every fetch); all are counted in the block span.
+	FetchSpanThreshold time.Duration
 }

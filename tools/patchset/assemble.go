@@ -31,7 +31,7 @@ import (
 
 // assemblyVersion is part of the assembly digest. Bump it when a change to this
 // program changes what assembly produces, so that existing trees are rebuilt.
-const assemblyVersion = "patchset assembly 2"
+const assemblyVersion = "patchset assembly 3"
 
 // stampFile records the digest of the inputs the tree was assembled from, and
 // the tree's HEAD after assembly or the last export.
@@ -171,8 +171,12 @@ func (ws *workspace) assembleTree(up *upstream, s series) error {
 			return err
 		}
 	}
+	own, err := ws.ownVersions(s)
+	if err != nil {
+		return err
+	}
 	for _, p := range s {
-		if err := ws.applyPatch(g, up, p); err != nil {
+		if err := ws.applyPatch(g, up, p, own); err != nil {
 			return err
 		}
 	}
@@ -180,8 +184,8 @@ func (ws *workspace) assembleTree(up *upstream, s series) error {
 }
 
 // applyPatch applies one patch file (hunks, zero fuzz) and adds its overlay
-// files, as one commit.
-func (ws *workspace) applyPatch(g git, up *upstream, p *patchFile) error {
+// files as the patch has them (own, see ownVersions), as one commit.
+func (ws *workspace) applyPatch(g git, up *upstream, p *patchFile, own map[string][]byte) error {
 	file := filepath.Join(ws.root, "patches", p.file)
 	if _, err := g.run("am", "-q", "--empty=keep", "--whitespace=nowarn", "--committer-date-is-author-date", file); err != nil {
 		g.run("am", "--abort")
@@ -196,7 +200,7 @@ func (ws *workspace) applyPatch(g git, up *upstream, p *patchFile) error {
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := fsutil.CopyFile(filepath.Join(ws.root, filepath.FromSlash(f)), dst); err != nil {
+		if err := os.WriteFile(dst, own[f], 0o644); err != nil {
 			return fmt.Errorf("%s: overlay file %s: %v", p.file, f, err)
 		}
 	}

@@ -75,7 +75,8 @@ func (ws *workspace) treeCommits() ([]treeCommit, error) {
 // exportTree turns the assembled tree into the files export writes. Each commit
 // becomes a patch file holding its hunks (to upstream files and to new files of
 // earlier patches) with a Statelab-Overlay trailer per file it adds, and the
-// files it adds become overlay files as that commit has them.
+// files it adds become overlay files as they run: as HEAD has them, the later
+// commits' changes included.
 func (ws *workspace) exportTree(up *upstream) (exportSet, error) {
 	g := ws.git(ws.tree)
 	if _, err := os.Stat(filepath.Join(ws.tree, ".git")); err != nil {
@@ -111,9 +112,11 @@ func (ws *workspace) exportTree(up *upstream) (exportSet, error) {
 				return nil, fmt.Errorf("%s adds %s, which %s added before: a new file belongs to one patch", file, f, owner[f])
 			}
 			owner[f] = c.name
-			blob, err := g.run("cat-file", "blob", c.id+":"+f)
+			// The top level holds the file as it runs: as HEAD has it, after
+			// the later patches' hunks (see ownVersions).
+			blob, err := g.run("cat-file", "blob", "HEAD:"+f)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("%s adds %s, which a later commit deletes: a new file belongs to the end of the series", file, f)
 			}
 			set[f] = []byte(blob)
 		}

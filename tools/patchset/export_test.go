@@ -49,9 +49,9 @@ func TestExportRoundTrip(t *testing.T) {
 	if strings.Contains(p2, "Statelab-Overlay") {
 		t.Errorf("0002 claims a new file:\n%s", p2)
 	}
-	// The repository keeps the new file as its owning patch adds it.
-	if got := f.read("core/feature.go"); strings.Contains(got, "// feature is the feature.") {
-		t.Errorf("core/feature.go is the final version, not the one 0001 adds:\n%s", got)
+	// The repository keeps the new file as it runs: with 0002's hunk.
+	if got := f.read("core/feature.go"); !strings.Contains(got, "// feature is the feature.") {
+		t.Errorf("core/feature.go is the version 0001 adds, not the one that runs:\n%s", got)
 	}
 	before := snapshot(t, f.ws.root)
 
@@ -63,6 +63,11 @@ func TestExportRoundTrip(t *testing.T) {
 	tree, err := os.ReadFile(filepath.Join(f.ws.tree, "core", "feature.go"))
 	if err != nil || !strings.Contains(string(tree), "// feature is the feature.") {
 		t.Errorf("assembled core/feature.go lacks 0002's hunk: %v\n%s", err, tree)
+	}
+	// 0001's commit reconstructs the file as 0001 adds it, without 0002's hunk.
+	own, err := f.ws.git(f.ws.tree).run("show", "HEAD~1:core/feature.go")
+	if err != nil || strings.Contains(own, "// feature is the feature.") || !strings.Contains(own, "func feature() error") {
+		t.Errorf("0001's core/feature.go is not the version it adds: %v\n%s", err, own)
 	}
 	if err := f.ws.checkExportStable(); err != nil {
 		t.Fatalf("round trip: %v\n%s", err, f.ws.log)
@@ -90,6 +95,11 @@ func TestExportKeepsSeriesTopics(t *testing.T) {
 	}
 	f.mustAssemble()
 	before := snapshot(t, f.ws.root)
+	// 0001's commit reconstructs the file as 0001 adds it, without 0002's hunk.
+	own, err := f.ws.git(f.ws.tree).run("show", "HEAD~1:core/feature.go")
+	if err != nil || strings.Contains(own, "// feature is the feature.") || !strings.Contains(own, "func feature() error") {
+		t.Errorf("0001's core/feature.go is not the version it adds: %v\n%s", err, own)
+	}
 	if err := f.ws.checkExportStable(); err != nil {
 		t.Fatalf("round trip: %v\n%s", err, f.ws.log)
 	}
@@ -189,7 +199,7 @@ func TestExportRefuses(t *testing.T) {
 func TestAssembleRefusesFuzz(t *testing.T) {
 	f := newFixture(t)
 	f.twoPatches()
-	f.edit("patches/0002-core-genesis-feature.patch", " package core\n", " package core // changed\n")
+	f.edit("patches/0002-core-genesis-feature.patch", " \t_ = one + two\n", " \t_ = one + two // changed\n")
 	os.RemoveAll(f.ws.build)
 	err := f.ws.assemble()
 	if err == nil || !strings.Contains(err.Error(), "0002-core-genesis-feature.patch does not apply") {

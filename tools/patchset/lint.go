@@ -106,7 +106,13 @@ func (ws *workspace) lint() (*findings, error) {
 	for _, e := range unjoin(err) {
 		f.problem("%v", e)
 	}
-	ws.lintPatches(f, up, names, s)
+	var own map[string][]byte
+	if err == nil {
+		if own, err = ws.ownVersions(s); err != nil {
+			f.problem("%v", err)
+		}
+	}
+	ws.lintPatches(f, up, names, s, own)
 	lintAuthors(f, s)
 	if err == nil { // a partial series makes a partial overview
 		ws.lintGenerated(f, up, s)
@@ -134,8 +140,9 @@ func (ws *workspace) lint() (*findings, error) {
 	return f, nil
 }
 
-// lintPatches checks each patch of the series.
-func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s series) {
+// lintPatches checks each patch of the series; own holds the overlay files as
+// their patches add them (nil if they could not be reconstructed).
+func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s series, own map[string][]byte) {
 	claimed := map[string]string{} // overlay file -> patch name
 	for _, p := range s {
 		pos := slices.Index(names, p.file) + 1
@@ -172,7 +179,7 @@ func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s se
 		if len(sec.tested) == 0 {
 			f.warn("%s: the header has no 'Tested:' paragraph; its pull request body cannot say how it was tested", p.file)
 		}
-		ws.lintSize(f, p, sec)
+		ws.lintSize(f, p, sec, own)
 		ws.lintDocsPaths(f, p)
 		for _, d := range p.msg.values("Statelab-Depends") {
 			if i := s.index(d); i < 0 || i >= s.index(name) {
@@ -195,14 +202,14 @@ func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s se
 
 // lintSize checks that a patch adds at most maxPatchLines non-test lines, or
 // says in one line why it is not split.
-func (ws *workspace) lintSize(f *findings, p *patchFile, sec sections) {
+func (ws *workspace) lintSize(f *findings, p *patchFile, sec sections, own map[string][]byte) {
 	switch reason := sec.notSplit; {
 	case len(reason) > 1 || len(reason) == 1 && strings.Contains(reason[0], "\n"):
 		f.reviewProblem("%s: the 'Not split:' paragraph must be one line (it has %d)", p.file, strings.Count(strings.Join(reason, "\n"), "\n")+1)
 	case len(reason) == 1 && strings.TrimSpace(reason[0]) == "":
 		f.reviewProblem("%s: the 'Not split:' paragraph does not say why", p.file)
 	case len(reason) == 0:
-		if n := ws.patchSize(p); n > maxPatchLines {
+		if n := ws.patchSize(p, own); n > maxPatchLines {
 			f.reviewProblem("%s: adds %d non-test lines (hunks and overlay files, without _test.go and testdata/), more than %d: split it, or say why not in a one-line 'Not split:' paragraph",
 				p.file, n, maxPatchLines)
 		}

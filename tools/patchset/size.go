@@ -35,10 +35,11 @@ func isTestFile(path string) bool {
 }
 
 // patchSize returns the non-test lines a patch adds: the '+' lines of its
-// hunks and the lines of its overlay files, as the repository has them,
-// leaving out tests and test data. A missing overlay file counts nothing (the
-// series checks report it).
-func (ws *workspace) patchSize(p *patchFile) int {
+// hunks and the lines of its overlay files as it adds them (own, see
+// ownVersions; the top-level file where own lacks it), leaving out tests and
+// test data. A missing overlay file counts nothing (the series checks report
+// it).
+func (ws *workspace) patchSize(p *patchFile, own map[string][]byte) int {
 	n := 0
 	for _, d := range p.diffs {
 		if !isTestFile(d.path) {
@@ -49,7 +50,9 @@ func (ws *workspace) patchSize(p *patchFile) int {
 		if isTestFile(f) {
 			continue
 		}
-		if blob, err := os.ReadFile(filepath.Join(ws.root, filepath.FromSlash(f))); err == nil {
+		if blob, ok := own[f]; ok {
+			n += countLines(blob)
+		} else if blob, err := os.ReadFile(filepath.Join(ws.root, filepath.FromSlash(f))); err == nil {
 			n += countLines(blob)
 		}
 	}

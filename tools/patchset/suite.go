@@ -26,7 +26,8 @@ import (
 const staticcheck = "honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 
 // test runs the test suite, in order: the series checks, the module checks,
-// assembly, the export round trip, every pull request applying alone after its
+// assembly, every top-level overlay file against the assembled tree's HEAD,
+// the export round trip, every pull request applying alone after its
 // dependencies (check without the builds), the binaries, geth's own tests of every
 // package a patch touches (on the patched tree), statelab's tests, and the
 // end-to-end tests with the pinned Jaeger. Each step's time is printed.
@@ -39,6 +40,7 @@ func (ws *workspace) test() error {
 		{"series checks", ws.lintOrFail},
 		{"module checks", ws.moduleChecks},
 		{"assembly", ws.assemble},
+		{"top-level files are the code that runs", ws.checkTopLevelRuns},
 		{"export round trip", ws.checkExportStable},
 		{"pull requests apply alone", ws.checkPRsApply},
 		{"build", ws.buildBinaries},

@@ -24,9 +24,10 @@ import (
 )
 
 // NewDatabase returns a node database that reads through db and records every
-// node fetched through its readers into rec as a node of the given kind. Open
-// the tries and trie readers of one block with it; everything else keeps
-// using db. It returns db itself when rec is nil.
+// node fetched through its readers into rec as a node of the given kind, made
+// for the update (PathUpdate; see WithTag for the other paths). Open the tries
+// and trie readers of one block with it; everything else keeps using db. It
+// returns db itself when rec is nil.
 func NewDatabase(db database.NodeDatabase, rec *Recorder, kind Kind) database.NodeDatabase {
 	if rec == nil {
 		return db
@@ -34,10 +35,42 @@ func NewDatabase(db database.NodeDatabase, rec *Recorder, kind Kind) database.No
 	return &nodeDatabase{db: db, rec: rec, kind: kind}
 }
 
+// WithTag returns a view of the recording node database db whose readers
+// record their fetches into the same recorder under tag's path. It returns db
+// itself when db does not record or tag is nil, so that it costs nothing
+// without a recorder.
+func WithTag(db database.NodeDatabase, tag *Tag) database.NodeDatabase {
+	d, ok := db.(*nodeDatabase)
+	if !ok || tag == nil {
+		return db
+	}
+	cpy := *d
+	cpy.tag = tag
+	return &cpy
+}
+
+// WithPath is WithTag with a tag of its own set to path.
+func WithPath(db database.NodeDatabase, path Path) database.NodeDatabase {
+	if RecorderOf(db) == nil {
+		return db
+	}
+	return WithTag(db, NewTag(path))
+}
+
+// RecorderOf returns the recorder that db records into, or nil if db is not a
+// recording node database.
+func RecorderOf(db database.NodeDatabase) *Recorder {
+	if d, ok := db.(*nodeDatabase); ok {
+		return d.rec
+	}
+	return nil
+}
+
 type nodeDatabase struct {
 	db   database.NodeDatabase
 	rec  *Recorder
 	kind Kind
+	tag  *Tag // path of its fetches; nil: PathUpdate
 }
 
 // NodeReader implements database.NodeDatabase.
@@ -47,7 +80,7 @@ func (d *nodeDatabase) NodeReader(stateRoot common.Hash) (database.NodeReader, e
 		return nil, err
 	}
 	sr, _ := r.(database.NodeSourceReader)
-	return &nodeReader{reader: r, source: sr, rec: d.rec, kind: d.kind}, nil
+	return &nodeReader{reader: r, source: sr, rec: d.rec, kind: d.kind, tag: d.tag}, nil
 }
 
 // nodeReader records the fetches of a node reader. It is as safe for
@@ -57,11 +90,13 @@ type nodeReader struct {
 	source database.NodeSourceReader // reader, if it tells where nodes are found
 	rec    *Recorder
 	kind   Kind
+	tag    *Tag
 }
 
 // Node implements database.NodeReader: it reads the node and records the
-// fetch, its duration, size, path depth and, where the reader tells, where
-// the node was found.
+// fetch, its duration, size, path depth, the code path it was made for,
+// whether the block had fetched the node before and, where the reader tells,
+// where the node was found.
 func (r *nodeReader) Node(owner common.Hash, path []byte, hash common.Hash) ([]byte, error) {
 	var (
 		blob   []byte
@@ -83,6 +118,8 @@ func (r *nodeReader) Node(owner common.Hash, path []byte, hash common.Hash) ([]b
 		Kind:     r.kind,
 		Source:   source,
 		Failed:   err != nil || len(blob) == 0,
+		Path:     r.rec.path(r.tag),
+		Repeat:   r.rec.fetched(owner, path, hash),
 	})
 	return blob, err
 }

@@ -171,4 +171,140 @@ func BenchmarkNodeReader(b *testing.B) {
 			}
 		})
 	}
+	// A block's fetches are mostly of nodes it has not fetched before: each
+	// adds to the block's node set (20,000 nodes a block, then a new one).
+	b.Run("node-distinct", func(b *testing.B) {
+		var (
+			rec   = NewRecorder(100*time.Microsecond, 1<<16)
+			r, _  = NewDatabase(base, rec, KindMPT).NodeReader(common.Hash{})
+			paths = make([][]byte, 20000)
+		)
+		for i := range paths {
+			paths[i] = []byte{1, 2, byte(i >> 12), byte(i >> 8 & 0xf), byte(i >> 4 & 0xf), byte(i & 0xf)}
+		}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if i == len(paths) {
+				rec, i = NewRecorder(100*time.Microsecond, 1<<16), 0
+				r, _ = NewDatabase(base, rec, KindMPT).NodeReader(common.Hash{})
+			}
+			r.Node(common.Hash{}, paths[i], common.Hash{1})
+			i++
+		}
+	})
+}
+
+// TestRepeatThroughTwoReaders reads one node twice in a block, as the state
+// reader and then the prefetcher do for a slot the block reads and writes:
+// the second fetch is the block's one repeat, counted for the path that made
+// it, with its bytes. geth's caches keep a literal double read of a slot from
+// reaching the node reader (the state object and the reader's trie hold the
+// node), so the repeat is made here through two readers of one recorder.
+func TestRepeatThroughTwoReaders(t *testing.T) {
+	var (
+		blob   = []byte{0xc2, 0x80, 0x80}
+		base   = readerDB{&sourceReader{blob: blob, source: database.NodeSourceClean}}
+		rec    = NewRecorder(0, 16)
+		db     = NewDatabase(base, rec, KindMPT)
+		owner  = common.HexToHash("0xc0ffee")
+		slot   = []byte{0x0a, 0x0b}
+		hash   = common.HexToHash("0x5107")
+		reader = mustReader(t, WithPath(db, PathReader))
+		warmer = mustReader(t, WithPath(db, PathPrefetcher))
+	)
+	reader.Node(owner, slot, hash)
+	reader.Node(owner, nil, common.HexToHash("0x2007")) // the trie's root: another node
+	warmer.Node(owner, slot, hash)
+
+	s := rec.Summary()
+	if s.Fetches != 3 || s.Repeats != 1 || s.RepeatBytes != int64(len(blob)) || s.Untracked != 0 {
+		t.Fatalf("fetches %d, repeats %d (%d bytes), untracked %d; want 3, 1 (%d bytes), 0",
+			s.Fetches, s.Repeats, s.RepeatBytes, s.Untracked, len(blob))
+	}
+	if r, p := s.Paths[PathReader], s.Paths[PathPrefetcher]; r.Fetches != 2 || r.Repeats != 0 || p.Fetches != 1 || p.Repeats != 1 || p.RepeatBytes != int64(len(blob)) {
+		t.Errorf("reader %+v, prefetcher %+v; want the repeat on the prefetcher", r, p)
+	}
+	if recs := rec.Records(); recs[0].Repeat || recs[1].Repeat || !recs[2].Repeat || recs[2].Path != PathPrefetcher {
+		t.Errorf("records %+v, want only the third a repeat, by the prefetcher", recs)
+	}
+}
+
+// TestFetchPaths checks that each view's fetches are counted for its path,
+// that a tag changed while its reader is in use takes effect from the next
+// fetch, that the update's fetches are the commit's while the state is
+// committed, and that the paths add up to the totals.
+func TestFetchPaths(t *testing.T) {
+	var (
+		base     = readerDB{&sourceReader{blob: make([]byte, 10), source: database.NodeSourceDisk}}
+		rec      = NewRecorder(0, 64)
+		db       = NewDatabase(base, rec, KindMPT)
+		tag      = NewTag(PathPrefetcher)
+		reader   = mustReader(t, WithPath(db, PathReader))
+		prefetch = mustReader(t, WithTag(db, tag))
+		own      = mustReader(t, db)
+		path     byte
+	)
+	fetch := func(r database.NodeReader, n int) {
+		for range n {
+			path++
+			r.Node(common.Hash{}, []byte{path}, common.Hash{})
+		}
+	}
+	fetch(reader, 1)
+	fetch(prefetch, 2)
+	tag.Set(PathUpdate) // the prefetcher hands its trie over
+	fetch(prefetch, 3)
+	fetch(own, 4)
+	rec.SetCommitting(true)
+	fetch(own, 5)
+	fetch(prefetch, 6)
+	fetch(reader, 7) // a reader opened during the commit stays the reader's
+	rec.SetCommitting(false)
+
+	s := rec.Summary()
+	want := [NumPaths]int64{PathReader: 8, PathPrefetcher: 2, PathUpdate: 7, PathCommit: 11}
+	var sum, bytes int64
+	for p := range NumPaths {
+		ps := s.Paths[p]
+		if ps.Fetches != want[p] || ps.Sources[database.NodeSourceDisk] != want[p] || ps.Bytes != 10*want[p] {
+			t.Errorf("%v: %+v, want %d fetches from disk", p, ps, want[p])
+		}
+		sum += ps.Fetches
+		bytes += ps.Bytes
+	}
+	if sum != s.Fetches || bytes != s.Bytes || s.Repeats != 0 {
+		t.Errorf("paths add up to %d fetches, %d bytes; totals %d, %d; repeats %d, want none", sum, bytes, s.Fetches, s.Bytes, s.Repeats)
+	}
+}
+
+// TestWithTagNotRecording checks that the views cost nothing without a
+// recorder: the node database is returned as is.
+func TestWithTagNotRecording(t *testing.T) {
+	db := readerDB{&plainReader{}}
+	if got := WithPath(db, PathReader); got != database.NodeDatabase(db) {
+		t.Errorf("WithPath on a plain database = %T, want the database itself", got)
+	}
+	if got := WithTag(db, NewTag(PathReader)); got != database.NodeDatabase(db) {
+		t.Errorf("WithTag on a plain database = %T, want the database itself", got)
+	}
+	if RecorderOf(db) != nil {
+		t.Error("RecorderOf a plain database is not nil")
+	}
+	rec := NewRecorder(0, 1)
+	if rdb := NewDatabase(db, rec, KindMPT); RecorderOf(rdb) != rec || WithTag(rdb, nil) != rdb {
+		t.Error("RecorderOf a recording database is not its recorder, or WithTag(nil) is not the database itself")
+	}
+	if allocs := testing.AllocsPerRun(100, func() { WithPath(db, PathReader) }); allocs != 0 {
+		t.Errorf("WithPath without a recorder allocates %v times", allocs)
+	}
+}
+
+func mustReader(t *testing.T, db database.NodeDatabase) database.NodeReader {
+	t.Helper()
+	r, err := db.NodeReader(common.Hash{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

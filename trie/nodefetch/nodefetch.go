@@ -24,10 +24,12 @@
 // through readers that do not carry it.
 //
 // Every fetch is counted into fixed per-block aggregates (count, bytes, time,
-// by source and by depth); fetches at least as slow as the recorder's
-// threshold are also kept, up to a bound, as Records that the caller emits as
-// spans. Without a Recorder the fetch path is unchanged: the block's tries are
-// opened with the trie database itself.
+// by source and by depth, and by the code path that made it: see Path);
+// fetches at least as slow as the recorder's threshold are also kept, up to a
+// bound, as Records that the caller emits as spans. A fetch of a node the
+// block has already fetched is counted as a repeat, by path. Without a
+// Recorder the fetch path is unchanged: the block's tries are opened with the
+// trie database itself.
 package nodefetch
 
 import (
@@ -66,6 +68,8 @@ type Record struct {
 	Kind     Kind
 	Source   database.NodeSource // where the reader found the node, if it tells
 	Failed   bool                // the reader returned an error or no blob
+	Path     Path                // the code path the fetch was made for
+	Repeat   bool                // the block had fetched the same node before
 }
 
 // MaxDepth is the deepest path the depth histogram tells apart (a binary
@@ -82,12 +86,33 @@ type Summary struct {
 	Depths   [MaxDepth + 1]int64            // fetches by path depth
 	Kept     int64                          // fetches kept as Records
 	Dropped  int64                          // fetches over the threshold, not kept (limit reached)
+
+	Paths       [NumPaths]PathSummary // fetches by the code path that made them
+	Repeats     int64                 // fetches of a node the block had fetched before
+	RepeatBytes int64                 // bytes of those fetches
+	Untracked   int64                 // fetches not checked for a repeat (MaxTrackedNodes reached)
+}
+
+// PathSummary is the aggregate of the fetches made for one path.
+type PathSummary struct {
+	Fetches     int64
+	Bytes       int64
+	Sources     [database.NumNodeSources]int64 // fetches by source
+	Repeats     int64                          // fetches of a node the block had fetched before, by any path
+	RepeatBytes int64
+}
+
+// pathCounters are the counters of one path.
+type pathCounters struct {
+	sources                     [database.NumNodeSources]atomic.Int64
+	bytes, repeats, repeatBytes atomic.Int64
 }
 
 // Recorder collects the node fetches of one block. It is safe for concurrent
 // use: execution, the trie prefetcher and the storage-trie hashers all fetch
-// from their own goroutines. Counting costs a few atomic additions; only
-// fetches at least threshold slow take the lock.
+// from their own goroutines. Counting costs a few atomic additions and telling
+// a repeat one lock of a shard of the block's node set; only fetches at least
+// threshold slow take the recorder's lock.
 type Recorder struct {
 	threshold time.Duration
 	limit     int
@@ -96,6 +121,10 @@ type Recorder struct {
 	slow                          atomic.Int64 // fetches at least threshold slow
 	sources                       [database.NumNodeSources]atomic.Int64
 	depths                        [MaxDepth + 1]atomic.Int64
+	paths                         [NumPaths]pathCounters
+	untracked                     atomic.Int64
+	committing                    atomic.Bool // the update's fetches are the commit's (SetCommitting)
+	nodes                         *nodeSet
 
 	mu      sync.Mutex
 	records []Record
@@ -115,7 +144,32 @@ type Phase struct {
 // threshold (every fetch if threshold is zero) as records, at most limit of
 // them; all fetches are counted in the summary.
 func NewRecorder(threshold time.Duration, limit int) *Recorder {
-	return &Recorder{threshold: threshold, limit: limit}
+	return &Recorder{threshold: threshold, limit: limit, nodes: newNodeSet()}
+}
+
+// SetCommitting tells whether the state is being committed: while it is, the
+// fetches made for the update are counted as the commit's.
+func (r *Recorder) SetCommitting(committing bool) {
+	r.committing.Store(committing)
+}
+
+// path returns the path of a fetch made through a view tagged tag.
+func (r *Recorder) path(tag *Tag) Path {
+	p := tag.Path()
+	if p == PathUpdate && r.committing.Load() {
+		return PathCommit
+	}
+	return p
+}
+
+// fetched remembers a fetched node and reports whether the block had fetched
+// it before. A node it cannot remember any more is counted as untracked.
+func (r *Recorder) fetched(owner common.Hash, path []byte, hash common.Hash) bool {
+	repeat, tracked := r.nodes.add(owner, path, hash)
+	if !tracked {
+		r.untracked.Add(1)
+	}
+	return repeat
 }
 
 // Threshold returns the duration from which fetches are kept as records.
@@ -135,6 +189,18 @@ func (r *Recorder) Add(rec Record) {
 		r.sources[rec.Source].Add(1)
 	}
 	r.depths[min(max(rec.Depth, 0), MaxDepth)].Add(1)
+	if rec.Path < NumPaths {
+		pc, src := &r.paths[rec.Path], rec.Source
+		if src >= database.NumNodeSources {
+			src = database.NodeSourceUnknown
+		}
+		pc.sources[src].Add(1)
+		pc.bytes.Add(int64(rec.Bytes))
+		if rec.Repeat {
+			pc.repeats.Add(1)
+			pc.repeatBytes.Add(int64(rec.Bytes))
+		}
+	}
 	if rec.Duration < r.threshold {
 		return
 	}
@@ -193,6 +259,19 @@ func (r *Recorder) Summary() Summary {
 	for i := range r.depths {
 		s.Depths[i] = r.depths[i].Load()
 	}
+	for i := range r.paths {
+		pc, ps := &r.paths[i], &s.Paths[i]
+		for src := range pc.sources {
+			ps.Sources[src] = pc.sources[src].Load()
+			ps.Fetches += ps.Sources[src]
+		}
+		ps.Bytes = pc.bytes.Load()
+		ps.Repeats = pc.repeats.Load()
+		ps.RepeatBytes = pc.repeatBytes.Load()
+		s.Repeats += ps.Repeats
+		s.RepeatBytes += ps.RepeatBytes
+	}
+	s.Untracked = r.untracked.Load()
 	return s
 }
 
