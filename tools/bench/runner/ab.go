@@ -25,7 +25,6 @@ import (
 	"strings"
 	"time"
 
-	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
@@ -91,7 +90,7 @@ func (s *ABSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error)
 			}
 		}
 		m.Files = nil
-		if _, err := blockfile.AddPopulation(m, s.Population); err != nil {
+		if _, err := addPopulation(m, s.Population); err != nil {
 			return nil, dumpmanifest.File{}, fmt.Errorf("--population: %v", err)
 		}
 		m.Files = append(m.Files, rest...)
@@ -115,7 +114,7 @@ func (s *ABSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error)
 		head := m.PopulationHead()
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(s.Dump), ".gz"), ".rlp")
 		var err error
-		if wl, err = blockfile.Workload(s.Dump, name, head); err != nil {
+		if wl, err = workloadFile(s.Dump, name, head); err != nil {
 			return nil, dumpmanifest.File{}, fmt.Errorf("--dump: %v", err)
 		}
 		m.Files = append(m.Files, wl)

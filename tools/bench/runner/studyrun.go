@@ -24,7 +24,6 @@ import (
 	"slices"
 	"time"
 
-	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/metrics"
@@ -197,7 +196,7 @@ func (sr *studyRun) execute() error {
 func (sr *studyRun) chainManifests(sc *study.Scale) (map[string]*dumpmanifest.Manifest, error) {
 	sr.h.progress("reading the block files of the study's chain")
 	ch := sr.study.Chain
-	m, err := blockfile.ChainManifest(ch.Trie, ch.Genesis, ch.Population, ch.Workloads)
+	m, err := chainManifest(ch.Trie, ch.Genesis, ch.Population, ch.Workloads)
 	if err != nil {
 		return nil, fmt.Errorf("study %s: chain: %v", sr.study.Path, err)
 	}
