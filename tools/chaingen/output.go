@@ -23,5 +23,5 @@ import (
 
 // write writes the genesis, the blocks and the manifest to dir.
 func (c *chain) write(dir string) error {
-	return chainfile.Write(dir, c.genesis, c.blocks, dumpmanifest.Manifest{Generator: "statelab chaingen", Trie: c.trie.String(), Fork: c.fork()})
+	return chainfile.Write(dir, c.genesis, c.blocks, dumpmanifest.Manifest{Generator: "statelab chaingen", Trie: c.trie, Fork: c.fork()})
 }

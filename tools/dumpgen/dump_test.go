@@ -69,7 +69,7 @@ func TestManifest(t *testing.T) {
 			t.Errorf("manifest lacks key %q", key)
 		}
 	}
-	if m.Genesis != genesisFileName || m.Trie != statekind.UBT.String() || m.Entries != testEntries || *m.Seed != cfg.seed {
+	if m.Genesis != genesisFileName || m.Trie != statekind.UBT || m.Entries != testEntries || *m.Seed != cfg.seed {
 		t.Errorf("manifest header mismatch: %+v", m)
 	}
 	if got := m.Population.Accounts + m.Population.ERC20Holders + m.Population.SequentialSlots; got != testEntries {

@@ -24,6 +24,7 @@ import (
 
 	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // A chain given as block files (a geth export, which has no dumpgen
@@ -36,7 +37,7 @@ import (
 // chainManifest describes a chain given as block files as a dump: the
 // population files in order, then each workload, by name, with the blocks
 // it adds on top of the population's head.
-func chainManifest(trie, genesis string, population []string, workloads map[string]string) (*dumpmanifest.Manifest, error) {
+func chainManifest(trie statekind.Trie, genesis string, population []string, workloads map[string]string) (*dumpmanifest.Manifest, error) {
 	m := &dumpmanifest.Manifest{Trie: trie, Genesis: genesis, Dir: filepath.Dir(genesis)}
 	head, err := addPopulation(m, population)
 	if err != nil {

@@ -30,6 +30,7 @@ import (
 	"github.com/ethereum/go-ethereum/params"
 
 	"statelab/tools/internal/blockfile"
+	"statelab/tools/internal/statekind"
 )
 
 // writeChainFiles makes a chain of n blocks and writes the block files
@@ -60,11 +61,11 @@ func TestChainManifest(t *testing.T) {
 	writeChainFiles(t, dir, 10, map[string][2]int{"pop.rlp": {0, 6}, "tail.rlp.gz": {7, 10}, "late.rlp": {9, 10}})
 	genesis, pop := filepath.Join(dir, "genesis.json"), []string{filepath.Join(dir, "pop.rlp")}
 	workloads := map[string]string{"tail": filepath.Join(dir, "tail.rlp.gz")}
-	m, err := chainManifest("mpt", genesis, pop, workloads)
+	m, err := chainManifest(statekind.MPT, genesis, pop, workloads)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pops := m.Populations(); len(pops) != 1 || m.PopulationHead() != 6 || m.Trie != "mpt" || m.Dir != dir {
+	if pops := m.Populations(); len(pops) != 1 || m.PopulationHead() != 6 || m.Trie != statekind.MPT || m.Dir != dir {
 		t.Errorf("populations %v ending at block %d, trie %q, dir %s", pops, m.PopulationHead(), m.Trie, m.Dir)
 	}
 	mf, path, err := m.Workload("tail")
@@ -72,17 +73,18 @@ func TestChainManifest(t *testing.T) {
 		t.Errorf("workload tail: %+v at %s, %v; want blocks 7..10", mf, path, err)
 	}
 	workloads["late"] = filepath.Join(dir, "late.rlp")
-	if _, err := chainManifest("mpt", genesis, pop, workloads); err == nil || !strings.Contains(err.Error(), "workload late: "+workloads["late"]+" starts at block 9, but the population ends at block 6") {
+	if _, err := chainManifest(statekind.MPT, genesis, pop, workloads); err == nil || !strings.Contains(err.Error(), "workload late: "+workloads["late"]+" starts at block 9, but the population ends at block 6") {
 		t.Errorf("late workload: %v", err)
 	}
-	if _, err := chainManifest("mpt", genesis, []string{filepath.Join(dir, "missing.rlp")}, workloads); err == nil || !strings.HasPrefix(err.Error(), "population: ") {
+	if _, err := chainManifest(statekind.MPT, genesis, []string{filepath.Join(dir, "missing.rlp")}, workloads); err == nil || !strings.HasPrefix(err.Error(), "population: ") {
 		t.Errorf("missing population file: %v", err)
 	}
 }
 
 // TestABManifestFromBlockFiles describes an A/B comparison's dump given as
 // block files with no manifest beside them: population and workload are read
-// from the files, the workload named after its file, the trie MPT.
+// from the files, the workload named after its file, the trie MPT unless
+// --trie says otherwise.
 func TestABManifestFromBlockFiles(t *testing.T) {
 	dir := t.TempDir()
 	writeChainFiles(t, dir, 8, map[string][2]int{"pop.rlp": {0, 5}, "blocks.rlp.gz": {6, 8}})
@@ -91,8 +93,14 @@ func TestABManifestFromBlockFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wl.Workload != "blocks" || wl.FirstBlock != 6 || wl.LastBlock != 8 || m.PopulationHead() != 5 || s.Trie != "mpt" {
-		t.Errorf("workload %+v on a population ending at block %d, trie %q; want blocks 6..8 on block 5, mpt", wl, m.PopulationHead(), s.Trie)
+	if wl.Workload != "blocks" || wl.FirstBlock != 6 || wl.LastBlock != 8 || m.PopulationHead() != 5 || m.Trie != statekind.MPT {
+		t.Errorf("workload %+v on a population ending at block %d, trie %v; want blocks 6..8 on block 5, mpt", wl, m.PopulationHead(), m.Trie)
+	}
+	// --trie overrides the manifest's.
+	ubt := statekind.UBT
+	s.Trie = &ubt
+	if m, _, err := s.abManifest(); err != nil || m.Trie != statekind.UBT {
+		t.Errorf("--trie ubt: manifest %+v, %v", m, err)
 	}
 	s.Population = nil
 	if _, _, err := s.abManifest(); err == nil || !strings.Contains(err.Error(), "--population is required") {
