@@ -26,6 +26,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/bench/runner"
+	"statelab/tools/internal/statekind"
 )
 
 var abCommand = &cli.Command{
@@ -53,6 +54,10 @@ func compareAB(ctx *cli.Context) error {
 	if err := checkAppend(ctx, out); err != nil {
 		return err
 	}
+	trie, err := abTrie(ctx)
+	if err != nil {
+		return err
+	}
 	spec := &runner.ABSpec{
 		Out:          out,
 		Work:         ctx.String(workFlag.Name),
@@ -63,7 +68,7 @@ func compareAB(ctx *cli.Context) error {
 		Dump:         ctx.String(abDumpFlag.Name),
 		Genesis:      ctx.String(abGenesisFlag.Name),
 		Population:   ctx.StringSlice(abPopulationFlag.Name),
-		Trie:         ctx.String(abTrieFlag.Name),
+		Trie:         trie,
 		GroupDepth:   ctx.Int(abGroupDepthFlag.Name),
 		Runs:         ctx.Int(abRunsFlag.Name),
 		ArgsA:        strings.Fields(ctx.String(abArgsAFlag.Name)),
@@ -78,4 +83,17 @@ func compareAB(ctx *cli.Context) error {
 	}
 	fmt.Fprintf(ctx.App.Writer, "\nreport: %s\n", filepath.Join(out, "report.md"))
 	return appendRun(ctx, out)
+}
+
+// abTrie is the --trie of an A/B comparison, nil when not given (the
+// manifest's then).
+func abTrie(ctx *cli.Context) (*statekind.Trie, error) {
+	if !ctx.IsSet(abTrieFlag.Name) {
+		return nil, nil
+	}
+	var trie statekind.Trie
+	if err := trie.UnmarshalText([]byte(ctx.String(abTrieFlag.Name))); err != nil {
+		return nil, fmt.Errorf("--trie: %v", err)
+	}
+	return &trie, nil
 }

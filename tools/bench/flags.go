@@ -25,6 +25,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/bench/prepare"
+	"statelab/tools/internal/statekind"
 )
 
 // Flag categories, as bench run --help groups them.
@@ -140,7 +141,7 @@ var (
 	}
 	abTrieFlag = &cli.StringFlag{
 		Name:     "trie",
-		Usage:    "ubt or mpt (default: the manifest's)",
+		Usage:    fmt.Sprintf("%s or %s (default: the manifest's, else %s)", statekind.UBT, statekind.MPT, statekind.MPT),
 		Category: abCategory,
 	}
 	abGroupDepthFlag = &cli.IntFlag{

@@ -84,3 +84,16 @@ func TestPrepareJobsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestABTrieRefused: ab refuses a --trie it does not know, naming the flag
+// and the tries it knows, before it touches anything.
+func TestABTrieRefused(t *testing.T) {
+	work := filepath.Join(t.TempDir(), "work")
+	err := app.Run([]string{"bench", "ab", "--trie", "verkle", "--a", "a", "--b", "b", "--dump", "d.rlp", "--work", work})
+	if err == nil || err.Error() != `--trie: unknown trie "verkle" (want "mpt" or "ubt")` {
+		t.Errorf("error %v", err)
+	}
+	if _, err := os.Stat(work); !os.IsNotExist(err) {
+		t.Errorf("work directory made: %v", err)
+	}
+}

@@ -36,6 +36,7 @@ import (
 	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/chainfile"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // TestChainImports writes each kind of chain, reads the files back as geth
@@ -47,11 +48,14 @@ import (
 // (which the chain insert checks against the lists its execution builds),
 // and its manifest must say the fork.
 func TestChainImports(t *testing.T) {
-	for _, kind := range []struct{ trie, fork string }{{"mpt", ""}, {"ubt", ""}, {"mpt", "amsterdam"}} {
+	for _, kind := range []struct {
+		trie statekind.Trie
+		fork string
+	}{{statekind.MPT, ""}, {statekind.UBT, ""}, {statekind.MPT, "amsterdam"}} {
 		trie := kind.trie
-		t.Run(strings.Trim(trie+"-"+kind.fork, "-"), func(t *testing.T) {
+		t.Run(strings.Trim(trie.String()+"-"+kind.fork, "-"), func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "chain")
-			args := []string{"--trie", trie, "--blocks", "5", "--out", dir}
+			args := []string{"--trie", trie.String(), "--blocks", "5", "--out", dir}
 			if kind.fork != "" {
 				args = append(args, "--fork", kind.fork)
 			}
@@ -68,7 +72,7 @@ func TestChainImports(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg := core.DefaultConfig().WithStateScheme(rawdb.PathScheme)
-			if trie == "ubt" {
+			if trie == statekind.UBT {
 				cfg.SnapshotLimit = 0
 				cfg.BinTrieGroupDepth = triedb.DefaultBinTrieGroupDepth
 			}
@@ -100,7 +104,7 @@ func TestChainImports(t *testing.T) {
 	}
 }
 
-func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, trie string, amsterdam bool) {
+func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, trie statekind.Trie, amsterdam bool) {
 	t.Helper()
 	failed := 0
 	for _, b := range blocks {
@@ -130,7 +134,7 @@ func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, tr
 	if deleted := !head.Exist(emptyAddr); deleted == amsterdam {
 		t.Errorf("the empty genesis account deleted %v, want %v (touched on chains before Amsterdam only)", deleted, !amsterdam)
 	}
-	if trie == "mpt" {
+	if trie == statekind.MPT {
 		if code := head.GetCode(crypto.PubkeyToAddress(key("authority", 0).PublicKey)); len(code) == 0 {
 			t.Error("the 7702 authority has no delegation")
 		}
@@ -138,8 +142,8 @@ func checkScenarios(t *testing.T, bc *core.BlockChain, blocks []*types.Block, tr
 }
 
 // TestRefusesBadFork checks that --fork names the flag and the problem for a
-// fork chaingen cannot make and for Amsterdam on the binary trie, and writes
-// nothing.
+// fork chaingen cannot make and for Amsterdam on the binary trie, as --trie
+// does for a trie it does not know, and writes nothing.
 func TestRefusesBadFork(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -147,6 +151,7 @@ func TestRefusesBadFork(t *testing.T) {
 	}{
 		{[]string{"--trie", "mpt", "--fork", "osaka"}, `invalid --fork "osaka"`},
 		{[]string{"--trie", "ubt", "--fork", "amsterdam"}, "invalid --fork amsterdam with --trie ubt"},
+		{[]string{"--trie", "UBT"}, `invalid --trie: unknown trie "UBT" (want "mpt" or "ubt")`},
 	} {
 		dir := filepath.Join(t.TempDir(), "chain")
 		err := run(append(c.args, "--out", dir))

@@ -34,13 +34,14 @@ import (
 	"github.com/ethereum/go-ethereum/params"
 
 	"statelab/tools/internal/chainconfig"
+	"statelab/tools/internal/statekind"
 
 	"github.com/holiman/uint256"
 )
 
 // chain is a generated chain: its genesis and blocks.
 type chain struct {
-	trie    string
+	trie    statekind.Trie
 	genesis *core.Genesis
 	blocks  []*types.Block
 }
@@ -111,8 +112,8 @@ var (
 // genesis with Prague (all system contracts) for mpt; for ubt, the binary trie
 // from genesis on Shanghai, as dumpgen's chains.
 // With amsterdam, every fork up to Amsterdam is active at genesis.
-func chainConfig(trie string, amsterdam bool) *params.ChainConfig {
-	config := chainconfig.New(trie == "ubt", big.NewInt(1337))
+func chainConfig(trie statekind.Trie, amsterdam bool) *params.ChainConfig {
+	config := chainconfig.New(trie == statekind.UBT, big.NewInt(1337))
 	if amsterdam {
 		config = chainconfig.WithAmsterdam(config)
 	}
@@ -143,7 +144,7 @@ func storeCall(src, dst, add uint64) []byte {
 // generate makes a chain of n blocks of the given kind. A scenario that does
 // not fit the chain config panics in the chain maker; that is reported as an
 // error.
-func generate(trie string, amsterdam bool, n int) (c *chain, err error) {
+func generate(trie statekind.Trie, amsterdam bool, n int) (c *chain, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("generating the %s chain: %v", trie, r)

@@ -58,13 +58,14 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/cliutil"
+	"statelab/tools/internal/statekind"
 )
 
 var (
 	trieFlag = &cli.StringFlag{
 		Name:  "trie",
-		Usage: "state kind: mpt (Prague, all system contracts) or ubt (binary trie from genesis)",
-		Value: "mpt",
+		Usage: fmt.Sprintf("state trie: %s (Prague, all system contracts) or %s (binary trie from genesis)", statekind.MPT, statekind.UBT),
+		Value: statekind.MPT.String(),
 	}
 	blocksFlag = &cli.IntFlag{
 		Name:  "blocks",
@@ -110,7 +111,7 @@ func generateChain(ctx *cli.Context) error {
 		return err
 	}
 	var (
-		trie   = ctx.String(trieFlag.Name)
+		trie   statekind.Trie
 		blocks = ctx.Int(blocksFlag.Name)
 		out    = ctx.String(outFlag.Name)
 		fork   = ctx.String(forkFlag.Name)
@@ -121,14 +122,14 @@ func generateChain(ctx *cli.Context) error {
 	if blocks < 1 || blocks > 10000 {
 		return fmt.Errorf("invalid --blocks %d (want 1 to 10000)", blocks)
 	}
-	if trie != "mpt" && trie != "ubt" {
-		return fmt.Errorf("invalid --trie %q (want mpt or ubt)", trie)
+	if err := trie.UnmarshalText([]byte(ctx.String(trieFlag.Name))); err != nil {
+		return fmt.Errorf("invalid --trie: %v", err)
 	}
 	switch {
 	case fork != "" && fork != "amsterdam":
 		return fmt.Errorf("invalid --fork %q (want amsterdam, or unset for the trie's default rules)", fork)
-	case fork == "amsterdam" && trie != "mpt":
-		return fmt.Errorf("invalid --fork amsterdam with --trie %s: Amsterdam needs --trie mpt (as dumpgen's --fork amsterdam)", trie)
+	case fork == "amsterdam" && trie != statekind.MPT:
+		return fmt.Errorf("invalid --fork amsterdam with --trie %s: Amsterdam needs --trie %s (as dumpgen's --fork amsterdam)", trie, statekind.MPT)
 	}
 	if !ctx.Bool(forceFlag.Name) {
 		if _, err := os.Stat(out); err == nil {

@@ -27,6 +27,8 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm/runtime"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/holiman/uint256"
+
+	"statelab/tools/internal/statekind"
 )
 
 // airdropEnv runs airdropCode in a real EVM, on the Shanghai (UBT) or the
@@ -66,7 +68,7 @@ func (e *airdropEnv) call(input []byte, value *big.Int) error {
 // its index list, out of order and with gaps, each with its accountValue
 // balance, and that the contract keeps nothing.
 func TestAirdrop(t *testing.T) {
-	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT, forkDefault)} {
+	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(statekind.MPT, forkDefault)} {
 		t.Run(name, func(t *testing.T) {
 			const seed = 11
 			indices := entryOrder{40, 5, 6, 17, 255, 256, 1 << 31, 9}
@@ -104,7 +106,7 @@ func TestAirdrop(t *testing.T) {
 func TestAirdropUnderpaid(t *testing.T) {
 	const seed = 3
 	indices := indexRange(0, 8)
-	e := newAirdropEnv(t, chainConfig(trieMPT, forkDefault))
+	e := newAirdropEnv(t, chainConfig(statekind.MPT, forkDefault))
 	value := new(big.Int).Sub(airdropValue(seed, indices), common.Big1)
 	if err := e.call(airdropCalldata(seed, indices), value); err == nil {
 		t.Fatal("underpaid airdrop succeeded")

@@ -28,12 +28,13 @@ import (
 	"github.com/ethereum/go-ethereum/triedb"
 
 	"statelab/tools/internal/blockfile"
+	"statelab/tools/internal/statekind"
 )
 
 // TestBlockGenMatchesGenerateChain checks that the generator builds the
 // blocks core.GenerateChain builds from the same filler.
 func TestBlockGenMatchesGenerateChain(t *testing.T) {
-	for _, kind := range []trieKind{trieUBT, trieMPT} {
+	for _, kind := range []statekind.Trie{statekind.UBT, statekind.MPT} {
 		t.Run(string(kind), func(t *testing.T) {
 			config := chainConfig(kind, forkDefault)
 			newPop := func() *population {
@@ -62,7 +63,7 @@ func TestBlockGenMatchesGenerateChain(t *testing.T) {
 
 			// GenerateChain keeps MPT state in the hash scheme.
 			db, tconf := rawdb.NewMemoryDatabase(), triedb.HashDefaults
-			if kind == trieUBT {
+			if kind == statekind.UBT {
 				tconf = triedb.UBTDefaults
 			}
 			tdb := triedb.NewDatabase(db, tconf)

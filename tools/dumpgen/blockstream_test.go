@@ -24,13 +24,14 @@ import (
 	"github.com/ethereum/go-ethereum/rlp"
 
 	"statelab/tools/internal/blockfile"
+	"statelab/tools/internal/statekind"
 )
 
 // TestBlockStream checks that population.rlp is a plain concatenation of
 // network-encoded blocks (what geth export writes for blocks without access
 // lists) and that blockfile.Read returns them in order.
 func TestBlockStream(t *testing.T) {
-	cfg := testConfig(t, trieMPT)
+	cfg := testConfig(t, statekind.MPT)
 	m := mustDump(t, cfg)
 	file := readDumpFile(t, cfg.out, populationFileName)
 

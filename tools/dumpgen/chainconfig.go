@@ -24,38 +24,22 @@ import (
 	"github.com/ethereum/go-ethereum/params"
 
 	"statelab/tools/internal/chainconfig"
-)
-
-// trieKind names the state trie a dump is built for.
-type trieKind string
-
-const (
-	trieUBT trieKind = "ubt" // unified binary trie, EIP-7864, active from genesis
-	trieMPT trieKind = "mpt" // hexary Merkle Patricia trie
+	"statelab/tools/internal/statekind"
 )
 
 // chainID is the chain id of every generated chain.
 var chainID = big.NewInt(7864)
 
-// parseTrieKind validates a --trie value.
-func parseTrieKind(s string) (trieKind, error) {
-	switch k := trieKind(s); k {
-	case trieUBT, trieMPT:
-		return k, nil
-	}
-	return "", fmt.Errorf("invalid --trie %q: must be %q or %q", s, trieUBT, trieMPT)
-}
-
-// chainConfig returns the chain configuration of a dump: the trie kind's
-// (chainconfig.New), with every fork up to Amsterdam for forkAmsterdam
-// (chainconfig.WithAmsterdam).
-func chainConfig(kind trieKind, fork forkKind) *params.ChainConfig {
+// chainConfig returns the chain configuration of a dump: the trie's
+// (chainconfig.New; the binary trie is active from genesis), with every fork
+// up to Amsterdam for forkAmsterdam (chainconfig.WithAmsterdam).
+func chainConfig(kind statekind.Trie, fork forkKind) *params.ChainConfig {
 	var cfg *params.ChainConfig
 	switch kind {
-	case trieUBT, trieMPT:
-		cfg = chainconfig.New(kind == trieUBT, chainID)
+	case statekind.UBT, statekind.MPT:
+		cfg = chainconfig.New(kind == statekind.UBT, chainID)
 	default:
-		panic(fmt.Sprintf("unknown trie kind %q", kind))
+		panic(fmt.Sprintf("unknown trie %v", kind))
 	}
 	switch fork {
 	case forkDefault:

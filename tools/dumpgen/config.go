@@ -21,6 +21,8 @@ import (
 	"fmt"
 
 	"github.com/urfave/cli/v2"
+
+	"statelab/tools/internal/statekind"
 )
 
 const (
@@ -41,7 +43,7 @@ const (
 
 // config holds the validated command line of a dumpgen run.
 type config struct {
-	trie      trieKind
+	trie      statekind.Trie
 	fork      forkKind
 	entries   uint64
 	out       string
@@ -100,13 +102,12 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 		flushBlocks: defaultFlushBlocks,
 	}
 	if trie == "" {
-		return nil, errors.New("missing --trie: must be \"ubt\" or \"mpt\"")
+		return nil, fmt.Errorf("missing --trie: must be %q or %q", statekind.UBT, statekind.MPT)
 	}
-	kind, err := parseTrieKind(trie)
-	if err != nil {
-		return nil, err
+	if err := cfg.trie.UnmarshalText([]byte(trie)); err != nil {
+		return nil, fmt.Errorf("invalid --trie: %v", err)
 	}
-	cfg.trie = kind
+	var err error
 	if cfg.fork, err = parseForkKind(fork); err != nil {
 		return nil, err
 	}

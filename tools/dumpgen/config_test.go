@@ -28,6 +28,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // parseFlags runs the command line up to its validation and returns the
@@ -54,7 +55,7 @@ func TestParseFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.trie != trieUBT || cfg.fork != forkDefault || cfg.entries != 10 || cfg.out != out || cfg.seed != defaultSeed ||
+	if cfg.trie != statekind.UBT || cfg.fork != forkDefault || cfg.entries != 10 || cfg.out != out || cfg.seed != defaultSeed ||
 		cfg.gasTarget != defaultGasTarget || cfg.force || cfg.flushBlocks != defaultFlushBlocks ||
 		len(cfg.workloads) != len(workloadNames) || cfg.workloadBlocks != defaultWorkloadBlocks {
 		t.Errorf("unexpected config %+v", cfg)
@@ -86,7 +87,7 @@ func TestParseFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.trie != trieMPT || cfg.seed != 9 || cfg.gasTarget != 2_000_000 || !cfg.force {
+	if cfg.trie != statekind.MPT || cfg.seed != 9 || cfg.gasTarget != 2_000_000 || !cfg.force {
 		t.Errorf("unexpected config %+v", cfg)
 	}
 	cfg, err = parseFlags([]string{"--trie", "mpt", "--fork", "amsterdam", "--entries", "10", "--out", out})

@@ -25,13 +25,15 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm/runtime"
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/statekind"
 )
 
 // TestSlotsWriteList checks that the population's list call writes exactly
 // the listed slots, out of order and with gaps, with the population's
 // values, on the Shanghai (UBT) and the Prague (MPT) instruction set.
 func TestSlotsWriteList(t *testing.T) {
-	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT, forkDefault)} {
+	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(statekind.MPT, forkDefault)} {
 		t.Run(name, func(t *testing.T) {
 			const seed = 4
 			slots := entryOrder{300, 2, 3, 70, 1 << 31, 0, 255}

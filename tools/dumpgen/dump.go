@@ -119,7 +119,7 @@ func newManifest(cfg *config, chainCfg *params.ChainConfig, genesis *core.Genesi
 		Generator:      generatorName(),
 		Genesis:        genesisFileName,
 		GenesisHash:    gen.genesisHash(),
-		Trie:           string(cfg.trie),
+		Trie:           cfg.trie,
 		Fork:           string(cfg.fork),
 		ChainID:        chainCfg.ChainID.Uint64(),
 		Entries:        int(cfg.entries),

@@ -22,13 +22,14 @@ import (
 	"testing"
 
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // TestDeterminism checks that the same flags give byte-identical dumps,
 // also when the chain is generated in differently sized chunks, and that
 // another seed gives a different one.
 func TestDeterminism(t *testing.T) {
-	for _, kind := range []trieKind{trieUBT, trieMPT} {
+	for _, kind := range []statekind.Trie{statekind.UBT, statekind.MPT} {
 		t.Run(string(kind), func(t *testing.T) {
 			a, b, c := testConfig(t, kind), testConfig(t, kind), testConfig(t, kind)
 			b.flushBlocks = 1 // flush the state after every block
@@ -56,7 +57,7 @@ func TestDeterminism(t *testing.T) {
 // TestManifest checks the stable keys of manifest.json and that the file
 // entry is consistent with the population.
 func TestManifest(t *testing.T) {
-	cfg := testConfig(t, trieUBT)
+	cfg := testConfig(t, statekind.UBT)
 	m := mustDump(t, cfg)
 
 	var raw map[string]any
@@ -68,7 +69,7 @@ func TestManifest(t *testing.T) {
 			t.Errorf("manifest lacks key %q", key)
 		}
 	}
-	if m.Genesis != genesisFileName || m.Trie != string(trieUBT) || m.Entries != testEntries || *m.Seed != cfg.seed {
+	if m.Genesis != genesisFileName || m.Trie != statekind.UBT || m.Entries != testEntries || *m.Seed != cfg.seed {
 		t.Errorf("manifest header mismatch: %+v", m)
 	}
 	if got := m.Population.Accounts + m.Population.ERC20Holders + m.Population.SequentialSlots; got != testEntries {

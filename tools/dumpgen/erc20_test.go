@@ -26,6 +26,8 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm/runtime"
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/statekind"
 )
 
 // tokenEnv runs calls against tokenCode in a real EVM.
@@ -39,7 +41,7 @@ type tokenEnv struct {
 // shanghaiConfig is the MPT chain config without Cancun and Prague: the
 // instruction set UBT chains run (EIP-4762 changes gas, not semantics).
 func shanghaiConfig() *params.ChainConfig {
-	c := chainConfig(trieMPT, forkDefault)
+	c := chainConfig(statekind.MPT, forkDefault)
 	c.CancunTime, c.PragueTime, c.BlobScheduleConfig = nil, nil, nil
 	return c
 }
@@ -120,7 +122,7 @@ func checkEvent(t *testing.T, logs []*types.Log, topic common.Hash, a, b common.
 // TestERC20 checks the token against EIP-20 on the Shanghai (UBT) and
 // Prague (MPT) instruction sets.
 func TestERC20(t *testing.T) {
-	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(trieMPT, forkDefault)} {
+	for name, config := range map[string]*params.ChainConfig{"shanghai": shanghaiConfig(), "prague": chainConfig(statekind.MPT, forkDefault)} {
 		t.Run(name, func(t *testing.T) { testERC20(t, config) })
 	}
 }

@@ -21,6 +21,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/version"
+
+	"statelab/tools/internal/statekind"
 )
 
 // forkKind names the fork rules a dump is generated under, beyond those its
@@ -56,10 +58,10 @@ func parseForkKind(s string) (forkKind, error) {
 // the witness gas of its code hash leaf in the callee, which the caller's
 // gas function never reserved: the population's first transfer with the
 // call stipend runs out of gas (TestAmsterdamBinaryTrie shows it).
-func checkForkFits(f forkKind, trie trieKind) error {
-	if f == forkAmsterdam && trie != trieMPT {
+func checkForkFits(f forkKind, trie statekind.Trie) error {
+	if f == forkAmsterdam && trie != statekind.MPT {
 		return fmt.Errorf("invalid --fork %s with --trie %s: Amsterdam needs --trie %s (geth %d.%d.%d runs a binary-trie chain under Amsterdam's instruction set, "+
-			"without the EIP-4762 gas its calls need)", f, trie, trieMPT, version.Major, version.Minor, version.Patch)
+			"without the EIP-4762 gas its calls need)", f, trie, statekind.MPT, version.Major, version.Minor, version.Patch)
 	}
 	return nil
 }

@@ -32,6 +32,7 @@ import (
 
 	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // TestGasSchedules checks each fork's bounds: a block at the smallest gas
@@ -61,7 +62,7 @@ func TestGasSchedules(t *testing.T) {
 // defaultHeads is testdata/default_heads.json: the genesis hash and every
 // file's head of testConfig's dumps as dumpgen wrote them before --fork
 // existed (commit d3a55dc).
-type defaultHeads map[trieKind]struct {
+type defaultHeads map[statekind.Trie]struct {
 	GenesisHash common.Hash `json:"genesis_hash"`
 	Files       []struct {
 		File     string      `json:"file"`
@@ -82,7 +83,7 @@ func TestDefaultDumpUnchanged(t *testing.T) {
 	if err := json.Unmarshal(blob, &want); err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range []trieKind{trieMPT, trieUBT} {
+	for _, kind := range []statekind.Trie{statekind.MPT, statekind.UBT} {
 		t.Run(string(kind), func(t *testing.T) {
 			cfg := testConfig(t, kind)
 			m := mustDump(t, cfg)
@@ -109,7 +110,7 @@ func TestDefaultDumpUnchanged(t *testing.T) {
 // per test, and returns its config and manifest.
 func amsterdamDump(t *testing.T) (*config, *dumpmanifest.Manifest) {
 	t.Helper()
-	cfg := testConfig(t, trieMPT)
+	cfg := testConfig(t, statekind.MPT)
 	cfg.fork = forkAmsterdam
 	return cfg, mustDump(t, cfg)
 }
@@ -223,10 +224,10 @@ func withAccessListChanged(block *types.Block, commit bool) *types.Block {
 // first transfer fails. If it passes, upstream has changed how it runs a
 // binary-trie chain under Amsterdam, and the refusal should be revisited.
 func TestAmsterdamBinaryTrie(t *testing.T) {
-	if err := checkForkFits(forkAmsterdam, trieUBT); err == nil {
+	if err := checkForkFits(forkAmsterdam, statekind.UBT); err == nil {
 		t.Fatal("--fork amsterdam accepted with --trie ubt")
 	}
-	cfg := testConfig(t, trieUBT)
+	cfg := testConfig(t, statekind.UBT)
 	cfg.fork = forkAmsterdam
 	_, err := makeDump(cfg, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "block 1 tx 0") || !strings.Contains(err.Error(), "failed") {

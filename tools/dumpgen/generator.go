@@ -32,6 +32,7 @@ import (
 	"github.com/ethereum/go-ethereum/triedb/pathdb"
 
 	"statelab/tools/internal/blockfile"
+	"statelab/tools/internal/statekind"
 )
 
 // defaultFlushBlocks is the default number of blocks between flushes of
@@ -110,7 +111,7 @@ type filler interface {
 // use; branch returns an independent generator sharing nothing mutable.
 type generator struct {
 	genesis     *core.Genesis
-	kind        trieKind
+	kind        statekind.Trie
 	caches      cacheSizes
 	flushBlocks int // blocks between full flushes, 0 for none
 	progress    *progress
@@ -123,7 +124,7 @@ type generator struct {
 // newGenerator commits genesis into db with the trie database layout
 // the generator's trie database uses (generatorTrieConfig), with clean
 // caches sized for entries.
-func newGenerator(db ethdb.Database, kind trieKind, genesis *core.Genesis, entries uint64, prog *progress) (*generator, error) {
+func newGenerator(db ethdb.Database, kind statekind.Trie, genesis *core.Genesis, entries uint64, prog *progress) (*generator, error) {
 	caches := genCaches(entries)
 	tdb := triedb.NewDatabase(db, generatorTrieConfig(kind, caches))
 	block, err := genesis.Commit(db, tdb, nil)
@@ -137,12 +138,12 @@ func newGenerator(db ethdb.Database, kind trieKind, genesis *core.Genesis, entri
 // generatorTrieConfig returns the configuration of the generator's trie
 // database: the path scheme for both tries (the state root does not depend
 // on the scheme) with larger caches than the defaults.
-func generatorTrieConfig(kind trieKind, caches cacheSizes) *triedb.Config {
+func generatorTrieConfig(kind statekind.Trie, caches cacheSizes) *triedb.Config {
 	pcfg := *pathdb.Defaults
 	pcfg.WriteBufferSize = genWriteBuffer
 	pcfg.TrieCleanSize = caches.trie
 	pcfg.StateCleanSize = caches.state
-	if kind == trieUBT {
+	if kind == statekind.UBT {
 		return &triedb.Config{IsUBT: true, BinTrieGroupDepth: triedb.DefaultBinTrieGroupDepth, PathDB: &pcfg}
 	}
 	return &triedb.Config{PathDB: &pcfg}

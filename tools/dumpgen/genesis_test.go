@@ -24,12 +24,14 @@ import (
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/triedb"
+
+	"statelab/tools/internal/statekind"
 )
 
 // TestGenesisRoundTrip checks that genesis.json of a dump decodes to the
 // genesis the manifest names, and that this is the committed genesis.
 func TestGenesisRoundTrip(t *testing.T) {
-	for _, kind := range []trieKind{trieUBT, trieMPT} {
+	for _, kind := range []statekind.Trie{statekind.UBT, statekind.MPT} {
 		t.Run(string(kind), func(t *testing.T) {
 			cfg := testConfig(t, kind)
 			m := mustDump(t, cfg)
@@ -57,7 +59,7 @@ func TestGenesisRoundTrip(t *testing.T) {
 			if block.Hash() != m.GenesisHash {
 				t.Fatalf("committed genesis hash %x, manifest says %x", block.Hash(), m.GenesisHash)
 			}
-			if got := g.Config.IsUBTGenesis(); got != (kind == trieUBT) {
+			if got := g.Config.IsUBTGenesis(); got != (kind == statekind.UBT) {
 				t.Errorf("IsUBTGenesis = %v for %s", got, kind)
 			}
 			if g.Config.TerminalTotalDifficulty == nil || g.Config.TerminalTotalDifficulty.Sign() != 0 {
@@ -77,7 +79,7 @@ func TestGenesisRoundTrip(t *testing.T) {
 
 // TestGenesisRoundTripMismatch checks that the round trip check fails loudly.
 func TestGenesisRoundTripMismatch(t *testing.T) {
-	g := makeGenesis(chainConfig(trieMPT, forkDefault), testGasTarget, nil)
+	g := makeGenesis(chainConfig(statekind.MPT, forkDefault), testGasTarget, nil)
 	blob, err := encodeGenesis(g)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +87,7 @@ func TestGenesisRoundTripMismatch(t *testing.T) {
 	if err := checkGenesisRoundTrip(blob, g.ToBlock().Hash()); err != nil {
 		t.Fatalf("round trip of a valid genesis failed: %v", err)
 	}
-	other := makeGenesis(chainConfig(trieMPT, forkDefault), 2*testGasTarget, nil)
+	other := makeGenesis(chainConfig(statekind.MPT, forkDefault), 2*testGasTarget, nil)
 	if err := checkGenesisRoundTrip(blob, other.ToBlock().Hash()); err == nil {
 		t.Fatal("round trip check accepted a different genesis")
 	}

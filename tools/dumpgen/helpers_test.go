@@ -25,6 +25,7 @@ import (
 	"testing"
 
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // Small dumps keep the tests fast; a low gas target spreads them over
@@ -37,7 +38,7 @@ const (
 )
 
 // testConfig returns the config of a small dump into a fresh directory.
-func testConfig(t *testing.T, kind trieKind) *config {
+func testConfig(t *testing.T, kind statekind.Trie) *config {
 	t.Helper()
 	return &config{
 		trie:        kind,

@@ -34,6 +34,7 @@ import (
 
 	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // importBatch mirrors geth import's batching of InsertChain calls.
@@ -172,7 +173,7 @@ func checkPopulation(t *testing.T, chain *core.BlockChain, m *dumpmanifest.Manif
 // several binary trie group depths: the state roots must not depend on the
 // group depth.
 func TestImportUBT(t *testing.T) {
-	cfg := testConfig(t, trieUBT)
+	cfg := testConfig(t, statekind.UBT)
 	m := mustDump(t, cfg)
 	for _, depth := range []int{1, 5, 6, 8} {
 		t.Run(fmt.Sprintf("groupdepth-%d", depth), func(t *testing.T) {
@@ -186,7 +187,7 @@ func TestImportUBT(t *testing.T) {
 
 // TestImportMPT imports one MPT dump with the path and the hash scheme.
 func TestImportMPT(t *testing.T) {
-	cfg := testConfig(t, trieMPT)
+	cfg := testConfig(t, statekind.MPT)
 	m := mustDump(t, cfg)
 	for _, scheme := range []string{rawdb.PathScheme, rawdb.HashScheme} {
 		t.Run(scheme, func(t *testing.T) {

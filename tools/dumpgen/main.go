@@ -29,6 +29,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/cliutil"
+	"statelab/tools/internal/statekind"
 )
 
 // Flag categories of the help.
@@ -41,7 +42,7 @@ const (
 var (
 	trieFlag = &cli.StringFlag{
 		Name:     "trie",
-		Usage:    `state trie of the chain: "ubt" (binary, EIP-7864) or "mpt"`,
+		Usage:    fmt.Sprintf("state trie of the chain: %q (binary, EIP-7864) or %q", statekind.UBT, statekind.MPT),
 		Category: chainCategory,
 	}
 	forkFlag = &cli.StringFlag{

@@ -26,6 +26,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/trie/bintrie"
+
+	"statelab/tools/internal/statekind"
 )
 
 // entryOrder is the order in which the population creates the entries of one
@@ -47,7 +49,7 @@ type entryOrder []uint32
 
 // populationOrder returns, per kind, the indices of the entries sorted by
 // their trie keys on a chain of the given trie.
-func populationOrder(trie trieKind, seed uint64, targets [numKinds]uint64) [numKinds]entryOrder {
+func populationOrder(trie statekind.Trie, seed uint64, targets [numKinds]uint64) [numKinds]entryOrder {
 	var orders [numKinds]entryOrder
 	for k := entryKind(0); k < numKinds; k++ {
 		key := trieKeyFunc(trie, k, seed)
@@ -63,14 +65,14 @@ func populationOrder(trie trieKind, seed uint64, targets [numKinds]uint64) [numK
 // order the entries of any population this machine can hold; ties, such as
 // the up to 256 sequential slots that share a binary-trie stem, keep their
 // index order.
-func trieKeyFunc(trie trieKind, k entryKind, seed uint64) func(i uint64) uint64 {
+func trieKeyFunc(trie statekind.Trie, k entryKind, seed uint64) func(i uint64) uint64 {
 	var key func(i uint64) []byte
 	switch {
-	case trie == trieMPT && k == kindAccount:
+	case trie == statekind.MPT && k == kindAccount:
 		key = func(i uint64) []byte { return crypto.Keccak256(deriveAddress(domainAccount, seed, i).Bytes()) }
-	case trie == trieMPT && k == kindHolder:
+	case trie == statekind.MPT && k == kindHolder:
 		key = func(i uint64) []byte { return crypto.Keccak256(holderSlot(seed, i).Bytes()) }
-	case trie == trieMPT:
+	case trie == statekind.MPT:
 		key = func(i uint64) []byte { return crypto.Keccak256(slotKey(i).Bytes()) }
 	case k == kindAccount:
 		key = func(i uint64) []byte { return bintrie.GetBinaryTreeKeyBasicData(deriveAddress(domainAccount, seed, i)) }

@@ -22,26 +22,28 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/trie/bintrie"
+
+	"statelab/tools/internal/statekind"
 )
 
 // fullTrieKey returns the whole trie key of the index'th entry of kind k,
 // computed here independently of trieKeyFunc.
-func fullTrieKey(trie trieKind, k entryKind, seed, i uint64) []byte {
+func fullTrieKey(trie statekind.Trie, k entryKind, seed, i uint64) []byte {
 	switch k {
 	case kindAccount:
 		addr := deriveAddress(domainAccount, seed, i)
-		if trie == trieMPT {
+		if trie == statekind.MPT {
 			return crypto.Keccak256(addr.Bytes())
 		}
 		return bintrie.GetBinaryTreeKeyBasicData(addr)
 	case kindHolder:
 		slot := tokenBalanceKey(deriveAddress(domainHolder, seed, i))
-		if trie == trieMPT {
+		if trie == statekind.MPT {
 			return crypto.Keccak256(slot.Bytes())
 		}
 		return bintrie.GetBinaryTreeKeyStorageSlot(tokenAddress, slot.Bytes())
 	default:
-		if trie == trieMPT {
+		if trie == statekind.MPT {
 			return crypto.Keccak256(slotKey(i).Bytes())
 		}
 		return bintrie.GetBinaryTreeKeyStorageSlot(slotsAddress, slotKey(i).Bytes())
@@ -55,7 +57,7 @@ func fullTrieKey(trie trieKind, k entryKind, seed, i uint64) []byte {
 func TestPopulationOrder(t *testing.T) {
 	const seed = 5
 	targets := splitEntries(12_000)
-	for _, trie := range []trieKind{trieMPT, trieUBT} {
+	for _, trie := range []statekind.Trie{statekind.MPT, statekind.UBT} {
 		orders := populationOrder(trie, seed, targets)
 		for k := entryKind(0); k < numKinds; k++ {
 			order := orders[k]

@@ -23,6 +23,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/statekind"
 )
 
 // entryKind is one of the kinds of state entry a population creates.
@@ -91,7 +93,7 @@ type population struct {
 // newPopulation derives the senders of seed and plans entries entries, each
 // kind in the order of its keys in the given trie, with the gas schedule of
 // the fork config runs.
-func newPopulation(config *params.ChainConfig, trie trieKind, seed, entries, gasTarget uint64) (*population, error) {
+func newPopulation(config *params.ChainConfig, trie statekind.Trie, seed, entries, gasTarget uint64) (*population, error) {
 	p := &population{
 		seed:      seed,
 		gasTarget: gasTarget,

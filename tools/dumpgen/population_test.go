@@ -20,6 +20,8 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/params"
+
+	"statelab/tools/internal/statekind"
 )
 
 func TestSplitEntries(t *testing.T) {
@@ -33,7 +35,7 @@ func TestSplitEntries(t *testing.T) {
 
 // TestNextKindInterleaves checks that the kinds progress together.
 func TestNextKindInterleaves(t *testing.T) {
-	p, err := newPopulation(chainConfig(trieMPT, forkDefault), trieMPT, 1, 1000, defaultGasTarget)
+	p, err := newPopulation(chainConfig(statekind.MPT, forkDefault), statekind.MPT, 1, 1000, defaultGasTarget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func TestNextKindInterleaves(t *testing.T) {
 // TestItems checks the batch sizing bounds under each fork's gas schedule.
 func TestItems(t *testing.T) {
 	for fork, gas := range gasSchedules {
-		p, err := newPopulation(chainConfig(trieUBT, fork), trieUBT, 1, 100_000, gas.minGasTarget())
+		p, err := newPopulation(chainConfig(statekind.UBT, fork), statekind.UBT, 1, 100_000, gas.minGasTarget())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,6 +22,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/rawdb"
+
+	"statelab/tools/internal/statekind"
 )
 
 // TestTxPlan checks that a workload transaction never reserves less than
@@ -61,14 +63,14 @@ func TestTxPlan(t *testing.T) {
 // holders and so mostly hit warm slots: a gas limit learnt from those ran
 // out of gas (1000 entries at 10M failed on both tries).
 func TestSmallGasTarget(t *testing.T) {
-	for _, kind := range []trieKind{trieUBT, trieMPT} {
+	for _, kind := range []statekind.Trie{statekind.UBT, statekind.MPT} {
 		for _, c := range []struct{ entries, target, workload uint64 }{{200, forkDefault.gas().minGasTarget(), 0}, {1000, 10_000_000, 0}, {1000, 10_000_000, 1_000_000}} {
 			t.Run(fmt.Sprintf("%s-%d-%d", kind, c.target, c.workload), func(t *testing.T) {
 				cfg := testConfig(t, kind)
 				cfg.entries, cfg.gasTarget, cfg.workloadGas = c.entries, c.target, c.workload
 				m := mustDump(t, cfg)
 				options := core.DefaultConfig().WithStateScheme(rawdb.PathScheme)
-				if kind == trieUBT {
+				if kind == statekind.UBT {
 					options.SnapshotLimit = 0
 					options.BinTrieGroupDepth = 6
 				}

@@ -23,6 +23,7 @@ import (
 
 	"statelab/tools/internal/chainfile"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // write writes the chain to out/name as chainfile lays it out, its manifest
@@ -35,7 +36,7 @@ func (c *chain) write(out, name string, force bool, source string) error {
 			return fmt.Errorf("%s exists (from an earlier run: use --force to overwrite)", dir)
 		}
 	}
-	m := dumpmanifest.Manifest{Generator: "statelab fixturechain", Source: source, Test: c.name, Trie: "mpt"}
+	m := dumpmanifest.Manifest{Generator: "statelab fixturechain", Source: source, Test: c.name, Trie: statekind.MPT}
 	if err := chainfile.Write(dir, c.genesis, c.blocks, m); err != nil {
 		return fmt.Errorf("test %q: %v", c.name, err)
 	}

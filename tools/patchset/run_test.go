@@ -38,6 +38,7 @@ import (
 
 	"statelab/tools/internal/chainhead"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 	"statelab/tools/internal/tracesum"
 )
 
@@ -81,7 +82,7 @@ func newRunFixture(t *testing.T, recordedDepth byte) *runFixture {
 	f.gethLog = filepath.Join(dir, "geth-calls")
 	f.template = filepath.Join(dir, "datadir")
 	genesis := writeTestDatadir(t, f.template, recordedDepth)
-	m := &dumpmanifest.Manifest{Genesis: "genesis.json", Trie: "ubt", Files: []dumpmanifest.File{
+	m := &dumpmanifest.Manifest{Genesis: "genesis.json", Trie: statekind.UBT, Files: []dumpmanifest.File{
 		{File: "population.rlp", Role: dumpmanifest.RolePopulation, HeadRoot: genesis.Root(), HeadHash: genesis.Hash()},
 		{File: "workload_a.rlp", Role: dumpmanifest.RoleWorkload, Workload: "a", HeadRoot: genesis.Root(), HeadHash: genesis.Hash()},
 	}}

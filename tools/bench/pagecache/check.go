@@ -16,16 +16,20 @@
 
 package pagecache
 
-import "fmt"
+import (
+	"fmt"
+
+	"statelab/tools/internal/statekind"
+)
 
 // Check records the page-cache state of a run's datadir before and after
 // it was made cold (or warm), and the host's Cached figure.
 type Check struct {
-	State          string `json:"state"` // cold or warm
-	ResidentBefore int64  `json:"resident_before"`
-	ResidentAfter  int64  `json:"resident_after"`
-	DatadirBytes   int64  `json:"datadir_bytes"`
-	MemCachedAfter int64  `json:"mem_cached_after"`
+	State          statekind.Cache `json:"state"`
+	ResidentBefore int64           `json:"resident_before"`
+	ResidentAfter  int64           `json:"resident_after"`
+	DatadirBytes   int64           `json:"datadir_bytes"`
+	MemCachedAfter int64           `json:"mem_cached_after"`
 }
 
 // coldLimit is the datadir residency a cold run tolerates: 1% of its bytes,
@@ -38,7 +42,7 @@ func coldLimit(total int64) int64 {
 // that fails, or leaves more than coldLimit of dir cached, is an error: a
 // study must not silently measure a warm cache.
 func MakeCold(pc Cache, dir string) (Check, error) {
-	check := Check{State: "cold"}
+	check := Check{State: statekind.Cold}
 	before, _, err := pc.Resident(dir)
 	if err != nil {
 		return check, fmt.Errorf("page-cache residency of %s: %v", dir, err)
@@ -62,7 +66,7 @@ func MakeCold(pc Cache, dir string) (Check, error) {
 // MakeWarm reads dir's files into the page cache and verifies that at least
 // 90% of their bytes are resident.
 func MakeWarm(pc Cache, dir string, warm func(string) error) (Check, error) {
-	check := Check{State: "warm"}
+	check := Check{State: statekind.Warm}
 	before, _, err := pc.Resident(dir)
 	if err != nil {
 		return check, fmt.Errorf("page-cache residency of %s: %v", dir, err)

@@ -20,6 +20,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/statekind"
 )
 
 // fakeCache is a page cache whose drop may fail loudly or silently.
@@ -51,7 +53,7 @@ func TestMakeCold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pc.drops != 1 || check.ResidentBefore != 8<<20 || check.ResidentAfter != 0 || check.State != "cold" {
+	if pc.drops != 1 || check.ResidentBefore != 8<<20 || check.ResidentAfter != 0 || check.State != statekind.Cold {
 		t.Errorf("check %+v after %d drops", check, pc.drops)
 	}
 }

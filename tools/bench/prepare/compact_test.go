@@ -24,6 +24,7 @@ import (
 
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // fakePrepTools writes a geth and a chaininfo that log their arguments to
@@ -78,7 +79,7 @@ func readCalls(t *testing.T, path string) []string {
 }
 
 func testManifest(t *testing.T) *dumpmanifest.Manifest {
-	m := &dumpmanifest.Manifest{Trie: "mpt", Genesis: "genesis.json", Dir: t.TempDir()}
+	m := &dumpmanifest.Manifest{Trie: statekind.MPT, Genesis: "genesis.json", Dir: t.TempDir()}
 	m.Files = append(m.Files, dumpmanifest.File{File: "population.rlp", Role: dumpmanifest.RolePopulation})
 	return m
 }
@@ -86,7 +87,7 @@ func testManifest(t *testing.T) *dumpmanifest.Manifest {
 func TestPrepareDatadirCompacts(t *testing.T) {
 	geth, chaininfo, calls := fakePrepTools(t, false)
 	dir := filepath.Join(t.TempDir(), "prepared")
-	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: statekind.MPT}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"geth --datadir", "geth import", "chaininfo persist", "geth db"}
@@ -98,7 +99,7 @@ func TestPrepareDatadirCompacts(t *testing.T) {
 	}
 	// Reuse runs nothing.
 	os.Remove(calls)
-	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: statekind.MPT}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	if got := readCalls(t, calls); len(got) != 0 {
@@ -111,19 +112,19 @@ func TestPrepareDatadirCompacts(t *testing.T) {
 func TestPrepareDatadirCompactsOldDatadir(t *testing.T) {
 	geth, chaininfo, calls := fakePrepTools(t, false)
 	dir := filepath.Join(t.TempDir(), "prepared")
-	if err := prepareDatadir(geth, "", dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, "", dir, study.Config{Trie: statekind.MPT}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(dir, compactedMark))
 	os.Remove(calls)
-	if err := prepareDatadir(geth, "", dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, "", dir, study.Config{Trie: statekind.MPT}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	if got := readCalls(t, calls); strings.Join(got, ",") != "geth db" {
 		t.Fatalf("reuse of an uncompacted datadir ran %q, want the compaction only", got)
 	}
 	os.Remove(calls)
-	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf); err != nil {
+	if err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: statekind.MPT}, testManifest(t), t.Logf); err != nil {
 		t.Fatal(err)
 	}
 	if got := readCalls(t, calls); strings.Join(got, ",") != "chaininfo persist,geth db" {
@@ -134,7 +135,7 @@ func TestPrepareDatadirCompactsOldDatadir(t *testing.T) {
 func TestPrepareDatadirRefusesWALAfterCompact(t *testing.T) {
 	geth, chaininfo, _ := fakePrepTools(t, true)
 	dir := filepath.Join(t.TempDir(), "prepared")
-	err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: "mpt"}, testManifest(t), t.Logf)
+	err := prepareDatadir(geth, chaininfo, dir, study.Config{Trie: statekind.MPT}, testManifest(t), t.Logf)
 	if err == nil || !strings.Contains(err.Error(), "write-ahead log remain after geth db compact") || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("error %v, want one naming the datadir and the write-ahead log left", err)
 	}
@@ -148,7 +149,7 @@ func TestPrepareDatadirRefusesWALAfterCompact(t *testing.T) {
 func TestPrepareDatadirBlockSize(t *testing.T) {
 	geth, chaininfo, calls := fakePrepTools(t, false)
 	dir := filepath.Join(t.TempDir(), "prepared")
-	c := study.Config{Trie: "ubt", GroupDepth: 6, BlockSize: 16 << 10}
+	c := study.Config{Trie: statekind.UBT, GroupDepth: 6, BlockSize: 16 << 10}
 	m := testManifest(t)
 	if err := prepareDatadir(geth, chaininfo, dir, c, m, t.Logf); err != nil {
 		t.Fatal(err)

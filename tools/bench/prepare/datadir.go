@@ -24,13 +24,14 @@ import (
 	"statelab/tools/bench/command"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // PrepareDatadirs prepares, or reuses, the datadir of every configuration,
 // jobs at once, each from the manifest of its trie. Configurations that
 // share a datadir prepare it once; datadirs of an older bench's layout are
 // moved into place first.
-func (w *Workdir) PrepareDatadirs(configs []study.Config, manifests map[string]*dumpmanifest.Manifest, jobs int) error {
+func (w *Workdir) PrepareDatadirs(configs []study.Config, manifests map[statekind.Trie]*dumpmanifest.Manifest, jobs int) error {
 	seen := map[string]bool{}
 	var work []func() error
 	for _, c := range configs {
@@ -70,7 +71,7 @@ func populationKey(m *dumpmanifest.Manifest) string {
 	if !ok {
 		return filepath.Base(m.Dir)
 	}
-	trie := m.Trie
+	trie := m.Trie.String()
 	if m.Fork != "" {
 		trie += "-" + m.Fork
 	}
@@ -171,7 +172,7 @@ func importPopulation(geth, dir string, c study.Config, m *dumpmanifest.Manifest
 		progress("preparing %s: init and population import", dir)
 		data := filepath.Join(dir, "datadir")
 		initArgs := []string{"--datadir", data}
-		if c.Trie == "ubt" {
+		if c.Trie == statekind.UBT {
 			initArgs = append(initArgs, fmt.Sprintf("--bintrie.groupdepth=%d", c.GroupDepth))
 		}
 		initArgs = append(append(initArgs, c.BlockSizeArgs()...), "init", m.GenesisPath())

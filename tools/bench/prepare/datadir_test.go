@@ -26,12 +26,13 @@ import (
 
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // dumpManifest is a dumpgen manifest in dir whose population ends at the
 // block with hash head, and whose workload has the given number of blocks.
 func dumpManifest(dir string, head common.Hash, blocks uint64) *dumpmanifest.Manifest {
-	return &dumpmanifest.Manifest{Trie: "mpt", Entries: 1000, WorkloadBlocks: int(blocks), Dir: dir, Files: []dumpmanifest.File{
+	return &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 1000, WorkloadBlocks: int(blocks), Dir: dir, Files: []dumpmanifest.File{
 		{File: "population.rlp", Role: "population", FirstBlock: 1, LastBlock: 30, HeadHash: head},
 		{File: "workload_a.rlp", Role: "workload", Workload: "a", FirstBlock: 31, LastBlock: 30 + blocks, HeadHash: common.HexToHash("0xff")},
 	}}
@@ -43,7 +44,7 @@ func dumpManifest(dir string, head common.Hash, blocks uint64) *dumpmanifest.Man
 // hashes keys by its directory.
 func TestPreparedDirByPopulation(t *testing.T) {
 	w := &Workdir{Dir: "/w"}
-	c := study.Config{Trie: "mpt", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
+	c := study.Config{Trie: statekind.MPT, Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
 	pop := common.HexToHash("0xac3e3a7380a9fab999167de04104d7fdc64a1cc021a09d0dc09325735de28041")
 	short := w.PreparedDir(dumpManifest("/w/dumps/mpt-1000-150", pop, 150), c)
 	long := w.PreparedDir(dumpManifest("/w/dumps/mpt-1000-300", pop, 300), c)
@@ -71,7 +72,7 @@ func TestPreparedDirByPopulation(t *testing.T) {
 	if got, want := w.SidecarPath(ams, "a"), "/w/sidecars/mpt-amsterdam-1000-150/a.bal"; got != want {
 		t.Errorf("Amsterdam sidecar %s, want %s", got, want)
 	}
-	user := &dumpmanifest.Manifest{Trie: "mpt", Dir: "/data/export", Files: []dumpmanifest.File{{File: "pop.rlp", Role: "population", LastBlock: 9}}}
+	user := &dumpmanifest.Manifest{Trie: statekind.MPT, Dir: "/data/export", Files: []dumpmanifest.File{{File: "pop.rlp", Role: "population", LastBlock: 9}}}
 	if got := w.PreparedDir(user, c); got != filepath.Join("/w/datadirs/export", c.DatadirKey()) {
 		t.Errorf("chain without head hashes: %s", got)
 	}
@@ -82,7 +83,7 @@ func TestPreparedDirByPopulation(t *testing.T) {
 func TestAdoptLegacyPrepared(t *testing.T) {
 	work := t.TempDir()
 	w := &Workdir{Dir: work, Progress: t.Logf}
-	c := study.Config{Trie: "mpt", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
+	c := study.Config{Trie: statekind.MPT, Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}}
 	m := dumpManifest(filepath.Join(work, "dumps", "mpt-1000-150"), common.HexToHash("0x0a"), 150)
 	legacy := filepath.Join(work, "datadirs", "mpt-1000-150", c.DatadirKey())
 	dir := w.PreparedDir(m, c)

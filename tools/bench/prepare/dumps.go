@@ -25,12 +25,13 @@ import (
 	"statelab/tools/bench/command"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // PrepareDumps makes, or reuses, the dumpgen dump of every trie at the
 // scale under the fork's rules, jobs at once, and returns their manifests by
 // trie.
-func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, tries []string, sc study.Scale, jobs int) (map[string]*dumpmanifest.Manifest, error) {
+func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, tries []statekind.Trie, sc study.Scale, jobs int) (map[statekind.Trie]*dumpmanifest.Manifest, error) {
 	found := make([]*dumpmanifest.Manifest, len(tries))
 	work := make([]func() error, len(tries))
 	for i, trie := range tries {
@@ -42,7 +43,7 @@ func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, tries []string, 
 	if err := runJobs(jobs, work); err != nil {
 		return nil, err
 	}
-	manifests := make(map[string]*dumpmanifest.Manifest, len(tries))
+	manifests := make(map[statekind.Trie]*dumpmanifest.Manifest, len(tries))
 	for i, trie := range tries {
 		manifests[trie] = found[i]
 	}
@@ -54,8 +55,8 @@ func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, tries []string, 
 // the name, so that its dumps, and the sidecars kept by the dump's name, are
 // never taken for the default's; the default's names are as they always
 // were, so existing dumps are reused.
-func dumpDir(work, trie string, fork study.Fork, sc study.Scale) string {
-	name := trie
+func dumpDir(work string, trie statekind.Trie, fork study.Fork, sc study.Scale) string {
+	name := trie.String()
 	if fork != study.ForkDefault {
 		name += "-" + string(fork)
 	}
@@ -70,7 +71,7 @@ func dumpDir(work, trie string, fork study.Fork, sc study.Scale) string {
 // scale, generating it with dumpgen unless a matching one is already there:
 // its manifest must name the same trie, fork, entries, workload blocks and
 // workload gas.
-func ensureDump(dumpgen, work, trie string, fork study.Fork, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
+func ensureDump(dumpgen, work string, trie statekind.Trie, fork study.Fork, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
 	dir := dumpDir(work, trie, fork, sc)
 	path := filepath.Join(dir, "manifest.json")
 	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Fork == string(fork) && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {
@@ -80,8 +81,8 @@ func ensureDump(dumpgen, work, trie string, fork study.Fork, sc study.Scale, pro
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, err
 	}
-	args := []string{"--trie", trie}
-	what := trie
+	args := []string{"--trie", trie.String()}
+	what := trie.String()
 	if fork != study.ForkDefault {
 		args = append(args, "--fork", string(fork))
 		what += " " + string(fork)

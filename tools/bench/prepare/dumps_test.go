@@ -24,6 +24,7 @@ import (
 
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // fakeDumpgen writes a dumpgen that logs its calls to calls and writes to
@@ -67,7 +68,7 @@ func TestDumpDir(t *testing.T) {
 		{study.ForkAmsterdam, study.Scale{Entries: 100000, WorkloadBlocks: 2}, "/w/dumps/mpt-amsterdam-100000-2"},
 		{study.ForkAmsterdam, study.Scale{Entries: 10000000, WorkloadBlocks: 150, WorkloadGas: 5000000}, "/w/dumps/mpt-amsterdam-10000000-150-gas5000000"},
 	} {
-		if got := dumpDir("/w", "mpt", tt.fork, tt.sc); got != tt.want {
+		if got := dumpDir("/w", statekind.MPT, tt.fork, tt.sc); got != tt.want {
 			t.Errorf("dumpDir(fork %q, %+v) = %s, want %s", tt.fork, tt.sc, got, tt.want)
 		}
 	}
@@ -85,13 +86,13 @@ func TestEnsureDumpReuse(t *testing.T) {
 		dumpgen  bool                   // whether dumpgen must run
 	}{
 		{"missing", study.ForkDefault, nil, true},
-		{"matching", study.ForkDefault, &dumpmanifest.Manifest{Trie: "mpt", Entries: 100, WorkloadBlocks: 2}, false},
-		{"amsterdam for default", study.ForkDefault, &dumpmanifest.Manifest{Trie: "mpt", Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, true},
-		{"other entries", study.ForkDefault, &dumpmanifest.Manifest{Trie: "mpt", Entries: 99, WorkloadBlocks: 2}, true},
+		{"matching", study.ForkDefault, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2}, false},
+		{"amsterdam for default", study.ForkDefault, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, true},
+		{"other entries", study.ForkDefault, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 99, WorkloadBlocks: 2}, true},
 		{"amsterdam missing", study.ForkAmsterdam, nil, true},
-		{"amsterdam matching", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: "mpt", Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, false},
-		{"default for amsterdam", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: "mpt", Entries: 100, WorkloadBlocks: 2}, true},
-		{"amsterdam other blocks", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: "mpt", Fork: "amsterdam", Entries: 100, WorkloadBlocks: 3}, true},
+		{"amsterdam matching", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, false},
+		{"default for amsterdam", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2}, true},
+		{"amsterdam other blocks", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 3}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dumpgen, calls := fakeDumpgen(t)
@@ -99,7 +100,7 @@ func TestEnsureDumpReuse(t *testing.T) {
 			if c.existing != nil {
 				c.existing.Genesis = "genesis.json"
 				c.existing.Files = []dumpmanifest.File{{File: "population.rlp", Role: dumpmanifest.RolePopulation}}
-				dir := dumpDir(work, "mpt", c.fork, sc)
+				dir := dumpDir(work, statekind.MPT, c.fork, sc)
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					t.Fatal(err)
 				}
@@ -107,7 +108,7 @@ func TestEnsureDumpReuse(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			m, err := ensureDump(dumpgen, work, "mpt", c.fork, sc, t.Logf)
+			m, err := ensureDump(dumpgen, work, statekind.MPT, c.fork, sc, t.Logf)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,7 +125,7 @@ func TestEnsureDumpReuse(t *testing.T) {
 			if m.Fork != string(c.fork) || m.Entries != 100 || m.WorkloadBlocks != 2 {
 				t.Errorf("dump of fork %q, %d entries, %d blocks; want fork %q, 100 and 2", m.Fork, m.Entries, m.WorkloadBlocks, c.fork)
 			}
-			if want := dumpDir(work, "mpt", c.fork, sc); m.Dir != want {
+			if want := dumpDir(work, statekind.MPT, c.fork, sc); m.Dir != want {
 				t.Errorf("dump in %s, want %s", m.Dir, want)
 			}
 		})

@@ -29,6 +29,7 @@ import (
 	"statelab/tools/bench/pagecache"
 	"statelab/tools/bench/slowblock"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/statekind"
 )
 
 // TestWriteRead writes runs and reads them back unchanged, and checks the
@@ -38,8 +39,8 @@ import (
 func TestWriteRead(t *testing.T) {
 	hit := 42.5
 	runs := []*Run{{
-		Config:  study.Config{Trie: "ubt", GroupDepth: 5, Workload: "w", BAL: "none", Cache: "cold", Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}},
-		Variant: "ubt-gd5", Workload: "w", Run: 1, Cache: pagecache.Check{State: "cold", DatadirBytes: 100},
+		Config:  study.Config{Trie: statekind.UBT, GroupDepth: 5, Workload: "w", BAL: "none", Cache: statekind.Cold, Geth: study.Binary{Name: "statelab", Path: "/bin/geth"}},
+		Variant: "ubt-gd5", Workload: "w", Run: 1, Cache: pagecache.Check{State: statekind.Cold, DatadirBytes: 100},
 		Import: Import{WallSeconds: 1.5, ReadBytes: 4096, ProcIO: iostat.ProcIO{RChar: 1, SysCR: 2, ReadBytes: 4096},
 			Bound:             &cgroup.BoundRecord{Version: 2, Limit: 1 << 30},
 			BlockIO:           []IOSample{{AtMs: 12.5, ProcIO: iostat.ProcIO{SysCR: 7}, Cgroup: &cgroup.Sample{DiskReadOps: 3}}},

@@ -24,12 +24,13 @@ import (
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/record/recordtest"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/statekind"
 )
 
 // TestPrintAB prints an A/B comparison of a binary against one twice as
 // slow: both medians, the ratio 2 and the binaries with their flags.
 func TestPrintAB(t *testing.T) {
-	a := study.Config{Trie: "mpt", Workload: "w", Geth: study.Binary{Name: "a", Path: "/bin/geth-a"}, ShowGeth: true}
+	a := study.Config{Trie: statekind.MPT, Workload: "w", Geth: study.Binary{Name: "a", Path: "/bin/geth-a"}, ShowGeth: true}
 	b := a
 	b.Geth = study.Binary{Name: "b", Path: "/bin/geth-b"}
 	var runs []*record.Run

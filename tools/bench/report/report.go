@@ -35,6 +35,7 @@ import (
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/statekind"
 )
 
 // Meta is what a report says about how its runs were made.
@@ -188,7 +189,7 @@ func writeProtocol(w io.Writer, meta Meta, a *Analysis, runs []*record.Run) {
 	}
 	measured, warmups := 0, 0
 	var maxResident, maxTotal int64
-	states := map[string]int{}
+	states := map[statekind.Cache]int{}
 	for _, r := range runs {
 		if r.WarmUp {
 			warmups++
@@ -196,7 +197,7 @@ func writeProtocol(w io.Writer, meta Meta, a *Analysis, runs []*record.Run) {
 			measured++
 		}
 		states[r.Cache.State]++
-		if r.Cache.State == "cold" && r.Cache.ResidentAfter >= maxResident {
+		if r.Cache.State == statekind.Cold && r.Cache.ResidentAfter >= maxResident {
 			maxResident, maxTotal = r.Cache.ResidentAfter, r.Cache.DatadirBytes
 		}
 	}
@@ -209,10 +210,10 @@ func writeProtocol(w io.Writer, meta Meta, a *Analysis, runs []*record.Run) {
 		lo, hi := meta.Model.LimitRange()
 		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, bytesize.MiB))
 	}
-	if states["cold"] > 0 {
+	if states[statekind.Cold] > 0 {
 		fmt.Fprintf(w, "- cold cache verified with mincore(2) on every run: at most %d of %d datadir bytes resident after the drop\n", maxResident, maxTotal)
 	}
-	if states["warm"] > 0 {
+	if states[statekind.Warm] > 0 {
 		fmt.Fprintf(w, "- warm runs: datadir read into the page cache first (at least 90%% resident, verified)\n")
 	}
 	writeJournalShare(w, runs)

@@ -30,6 +30,7 @@ import (
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/slowblock"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/statekind"
 )
 
 // testStudy is a study with runs that set every kind of field the tables
@@ -54,7 +55,7 @@ func testStudy(id string) *Study {
 	runs := []*record.Run{a, b, c, d, e}
 	for i, r := range runs[:3] {
 		r.Run = i
-		r.Config.Trie, r.Config.Workload, r.Config.BAL, r.Config.Cache = "mpt", r.Workload, "none", "cold"
+		r.Config.Trie, r.Config.Workload, r.Config.BAL, r.Config.Cache = statekind.MPT, r.Workload, "none", statekind.Cold
 	}
 	for _, r := range runs {
 		r.Config.Workload = r.Workload

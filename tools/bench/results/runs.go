@@ -33,6 +33,7 @@ import (
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/record"
 	"statelab/tools/internal/fsutil"
+	"statelab/tools/internal/statekind"
 )
 
 // The runs table (runs.tsv) has one row per run, a column per field of its
@@ -158,17 +159,17 @@ var recordColumns = []column{
 	strCol("variant", "configuration label without the workload, e.g. ubt-gd5, mpt-bal-type1", plain(func(r *record.Run) *string { return &r.Variant })),
 	intCol("run", "index of the run in its configuration, from 0", plain(func(r *record.Run) *int { return &r.Run })),
 	boolCol("warm_up", "the configuration's first run, left out of the statistics", plain(func(r *record.Run) *bool { return &r.WarmUp })),
-	strCol("trie", "ubt or mpt", plain(func(r *record.Run) *string { return &r.Config.Trie })),
+	typed("trie", "ubt or mpt", plain(func(r *record.Run) *statekind.Trie { return &r.Config.Trie }), statekind.Trie.String, statekind.ParseTrie),
 	intCol("group_depth", "binary trie group depth; 0 on MPT", plain(func(r *record.Run) *int { return &r.Config.GroupDepth })),
 	strCol("bal", "BAL sidecar type: none, type1, type3, type4", plain(func(r *record.Run) *string { return &r.Config.BAL })),
 	strCol("telemetry", "telemetry level; empty: off", plain(func(r *record.Run) *string { return &r.Config.Telemetry })),
-	strCol("cache", "cold or warm page cache, as configured", plain(func(r *record.Run) *string { return &r.Config.Cache })),
+	typed("cache", "cold or warm page cache, as configured", plain(func(r *record.Run) *statekind.Cache { return &r.Config.Cache }), statekind.Cache.String, statekind.ParseCache),
 	strCol("geth", "name of the geth binary in the study", plain(func(r *record.Run) *string { return &r.Config.Geth.Name })),
 	strCol("geth_path", "its path, as the study gave it", plain(func(r *record.Run) *string { return &r.Config.Geth.Path })),
 	jsonCol("geth_args", "its extra import flags, a JSON list", func(r *record.Run) *[]string { return &r.Config.Geth.Args }, func(a []string) bool { return len(a) == 0 }),
 	strCol("geth_prepare", "the binary that prepared its datadirs; empty: itself", plain(func(r *record.Run) *string { return &r.Config.Geth.Prepare })),
 	boolCol("geth_groupdepth_flag", "--bintrie.groupdepth passed on binary-trie imports", plain(func(r *record.Run) *bool { return &r.Config.Geth.GroupDepthFlag })),
-	strCol("cache_state", "page cache the run was verified to start with: cold or warm", plain(func(r *record.Run) *string { return &r.Cache.State })),
+	typed("cache_state", "page cache the run was verified to start with: cold or warm", plain(func(r *record.Run) *statekind.Cache { return &r.Cache.State }), statekind.Cache.String, statekind.ParseCache),
 	i64Col("resident_before", "datadir bytes in the page cache before the drop (or read-in)", plain(func(r *record.Run) *int64 { return &r.Cache.ResidentBefore })),
 	i64Col("resident_after", "datadir bytes in the page cache after it (mincore)", plain(func(r *record.Run) *int64 { return &r.Cache.ResidentAfter })),
 	i64Col("datadir_bytes", "size of the datadir copy", plain(func(r *record.Run) *int64 { return &r.Cache.DatadirBytes })),

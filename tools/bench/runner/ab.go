@@ -25,13 +25,13 @@ import (
 	"strings"
 	"time"
 
-	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // ABSpec is an A/B comparison of two geth binaries on one workload dump.
@@ -41,16 +41,16 @@ type ABSpec struct {
 	Bin  string    // directory of chaininfo
 	Log  io.Writer // progress lines
 
-	A, B       string   // binaries
-	Genesis    string   // genesis.json (default: the manifest's)
-	Dump       string   // workload block file
-	Population []string // population block files (default: the manifest's)
-	Trie       string   // ubt or mpt (default: the manifest's, else mpt)
-	GroupDepth int      // binary trie only
-	Runs       int      // per binary, the first discarded
-	GethArgs   []string // extra import flags of both sides
-	ArgsA      []string // extra import flags of A only
-	ArgsB      []string // extra import flags of B only (e.g. --rpc.telemetry, to compare one binary with itself)
+	A, B       string          // binaries
+	Genesis    string          // genesis.json (default: the manifest's)
+	Dump       string          // workload block file
+	Population []string        // population block files (default: the manifest's)
+	Trie       *statekind.Trie // nil: the manifest's, else mpt
+	GroupDepth int             // binary trie only
+	Runs       int             // per binary, the first discarded
+	GethArgs   []string        // extra import flags of both sides
+	ArgsA      []string        // extra import flags of A only
+	ArgsB      []string        // extra import flags of B only (e.g. --rpc.telemetry, to compare one binary with itself)
 
 	MemLimit, GethCache string // memory bound and geth --cache as sizes; "" for none and geth's default
 	CgroupParent        string // where to make the run cgroups; "" for the default
@@ -91,19 +91,13 @@ func (s *ABSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error)
 			}
 		}
 		m.Files = nil
-		if _, err := blockfile.AddPopulation(m, s.Population); err != nil {
+		if _, err := addPopulation(m, s.Population); err != nil {
 			return nil, dumpmanifest.File{}, fmt.Errorf("--population: %v", err)
 		}
 		m.Files = append(m.Files, rest...)
 	}
-	if s.Trie == "" {
-		s.Trie = m.Trie
-	}
-	if s.Trie == "" {
-		s.Trie = "mpt"
-	}
-	if s.Trie != "ubt" && s.Trie != "mpt" {
-		return nil, dumpmanifest.File{}, fmt.Errorf("--trie: unknown trie %q (want ubt or mpt)", s.Trie)
+	if s.Trie != nil {
+		m.Trie = *s.Trie
 	}
 	if len(m.Populations()) == 0 {
 		return nil, dumpmanifest.File{}, errors.New("--population is required when no manifest.json is beside --dump")
@@ -115,7 +109,7 @@ func (s *ABSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error)
 		head := m.PopulationHead()
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(s.Dump), ".gz"), ".rlp")
 		var err error
-		if wl, err = blockfile.Workload(s.Dump, name, head); err != nil {
+		if wl, err = workloadFile(s.Dump, name, head); err != nil {
 			return nil, dumpmanifest.File{}, fmt.Errorf("--dump: %v", err)
 		}
 		m.Files = append(m.Files, wl)
@@ -172,7 +166,7 @@ func runAB(h *harness, s *ABSpec, stdout io.Writer) error {
 		}
 	}
 	gd := 0
-	if s.Trie == "ubt" {
+	if m.Trie == statekind.UBT {
 		gd = s.GroupDepth
 	}
 	var configs []study.Config
@@ -180,9 +174,9 @@ func runAB(h *harness, s *ABSpec, stdout io.Writer) error {
 		if _, err := os.Stat(b.Path); err != nil {
 			return fmt.Errorf("--%s: %v", b.Name, err)
 		}
-		configs = append(configs, study.Config{Trie: s.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: "cold", Geth: b, ShowGeth: true})
+		configs = append(configs, study.Config{Trie: m.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: statekind.Cold, Geth: b, ShowGeth: true})
 	}
-	if err := h.work.PrepareDatadirs(configs, map[string]*dumpmanifest.Manifest{s.Trie: m}, s.PrepareJobs); err != nil {
+	if err := h.work.PrepareDatadirs(configs, map[statekind.Trie]*dumpmanifest.Manifest{m.Trie: m}, s.PrepareJobs); err != nil {
 		return err
 	}
 	blocks := int(wl.LastBlock - wl.FirstBlock + 1)

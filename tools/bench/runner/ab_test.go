@@ -23,6 +23,7 @@ import (
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 func TestABSideArgs(t *testing.T) {
@@ -48,8 +49,8 @@ func TestABSharedDatadir(t *testing.T) {
 	m := &dumpmanifest.Manifest{Dir: "/dumps/mpt-20000"}
 	dirs := func(s *ABSpec) (string, string) {
 		bins := abBinaries(s)
-		a := study.Config{Trie: "mpt", Geth: bins[0]}
-		b := study.Config{Trie: "mpt", Geth: bins[1]}
+		a := study.Config{Trie: statekind.MPT, Geth: bins[0]}
+		b := study.Config{Trie: statekind.MPT, Geth: bins[1]}
 		return w.PreparedDir(m, a), w.PreparedDir(m, b)
 	}
 	if a, b := dirs(&ABSpec{A: "/bin/geth", B: "/bin/../bin/geth"}); a != b {

@@ -32,6 +32,7 @@ import (
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/fsutil"
+	"statelab/tools/internal/statekind"
 )
 
 // harness runs imports under the study protocol: a fresh copy of a prepared
@@ -91,7 +92,7 @@ func (h *harness) runOnce(c study.Config, m *dumpmanifest.Manifest, prepared str
 	rec := &record.Run{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
 		Slots: mf.SlotReads + mf.SlotWrites, SlotReads: mf.SlotReads, SlotWrites: mf.SlotWrites,
 		Gas: mf.GasUsed, Journal: prepare.JournalBytes(scratch)}
-	if c.Cache == "warm" {
+	if c.Cache == statekind.Warm {
 		rec.Cache, err = pagecache.MakeWarm(h.cache, scratch, h.warm)
 	} else {
 		rec.Cache, err = pagecache.MakeCold(h.cache, scratch)
@@ -112,7 +113,7 @@ func (h *harness) runOnce(c study.Config, m *dumpmanifest.Manifest, prepared str
 		args, env := h.traces.importSetup(service)
 		job.Args, job.Env = append(job.Args, args...), env
 	}
-	if h.bound != nil && c.Cache == "cold" {
+	if h.bound != nil && c.Cache == statekind.Cold {
 		// Warm runs are the in-memory reference: their datadir was read
 		// into the page cache outside any bound, so they run unbounded.
 		if job.Cgroup, err = h.bound.NewRun(h.model.LimitFor(c.Label())); err != nil {
@@ -176,7 +177,7 @@ func (h *harness) configArgs(c study.Config, m *dumpmanifest.Manifest) []string 
 // command: --bintrie.groupdepth for a binary that needs it given (upstream
 // geth defines it only as a global flag).
 func globalArgs(c study.Config) []string {
-	if c.Trie == "ubt" && c.Geth.GroupDepthFlag {
+	if c.Trie == statekind.UBT && c.Geth.GroupDepthFlag {
 		return []string{fmt.Sprintf("--bintrie.groupdepth=%d", c.GroupDepth)}
 	}
 	return nil

@@ -27,6 +27,7 @@ import (
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // TestGroupDepthFlag checks that groupdepth_flag passes the group depth
@@ -72,7 +73,7 @@ runs = 3
 	var seen int
 	for _, c := range s.Expand(sc) {
 		args := strings.Join(importJob{Global: globalArgs(c), Args: h.configArgs(c, nil)}.importArgs(), " ")
-		want := c.Geth.Name == "upstream" && c.Trie == "ubt"
+		want := c.Geth.Name == "upstream" && c.Trie == statekind.UBT
 		if want {
 			seen++
 		}
@@ -90,13 +91,13 @@ runs = 3
 func TestConfigArgsBAL(t *testing.T) {
 	h := &harness{work: &prepare.Workdir{Dir: "/w"}}
 	m := &dumpmanifest.Manifest{Dir: "/w/dumps/mpt-100-2"}
-	got := h.configArgs(study.Config{Trie: "mpt", Workload: "erc20_approve", BAL: "type3", Telemetry: "phase"}, m)
+	got := h.configArgs(study.Config{Trie: statekind.MPT, Workload: "erc20_approve", BAL: "type3", Telemetry: "phase"}, m)
 	want := []string{"--bal.file", filepath.Join("/w", "sidecars", "mpt-100-2", "erc20_approve.bal"), "--bal.type", "3",
 		"--rpc.telemetry", "--rpc.telemetry.level=phase"}
 	if !slices.Equal(got, want) {
 		t.Errorf("args %q, want %q", got, want)
 	}
-	if got := h.configArgs(study.Config{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, m); len(got) != 0 {
+	if got := h.configArgs(study.Config{Trie: statekind.MPT, Workload: "erc20_approve", BAL: "none"}, m); len(got) != 0 {
 		t.Errorf("no BAL, no telemetry: args %q", got)
 	}
 }
@@ -106,7 +107,7 @@ func TestConfigArgsBAL(t *testing.T) {
 func TestConfigArgsBlockSize(t *testing.T) {
 	h := &harness{work: &prepare.Workdir{Dir: "/w"}}
 	m := &dumpmanifest.Manifest{Dir: "/w/dumps/ubt-100-2"}
-	got := h.configArgs(study.Config{Trie: "ubt", GroupDepth: 6, BlockSize: 8 << 10, Workload: "uniform_read", BAL: "type1"}, m)
+	got := h.configArgs(study.Config{Trie: statekind.UBT, GroupDepth: 6, BlockSize: 8 << 10, Workload: "uniform_read", BAL: "type1"}, m)
 	want := []string{"--db.blocksize=8KiB", "--bal.file", filepath.Join("/w", "sidecars", "ubt-100-2", "uniform_read.bal"), "--bal.type", "1"}
 	if !slices.Equal(got, want) {
 		t.Errorf("args %q, want %q", got, want)

@@ -24,7 +24,6 @@ import (
 	"slices"
 	"time"
 
-	"statelab/tools/bench/blockfile"
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/metrics"
@@ -33,6 +32,7 @@ import (
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // StudyOptions is how a study is run: at which of its scales, where, with
@@ -138,7 +138,7 @@ func (sr *studyRun) execute() error {
 			return err
 		}
 	}
-	var manifests map[string]*dumpmanifest.Manifest
+	var manifests map[statekind.Trie]*dumpmanifest.Manifest
 	if sr.study.Chain != nil {
 		if manifests, err = sr.chainManifests(&sc); err != nil {
 			return err
@@ -194,17 +194,17 @@ func (sr *studyRun) execute() error {
 
 // chainManifests describes the study's own chain as the dump of its one
 // trie, and records the workload's length in the scale for the report.
-func (sr *studyRun) chainManifests(sc *study.Scale) (map[string]*dumpmanifest.Manifest, error) {
+func (sr *studyRun) chainManifests(sc *study.Scale) (map[statekind.Trie]*dumpmanifest.Manifest, error) {
 	sr.h.progress("reading the block files of the study's chain")
 	ch := sr.study.Chain
-	m, err := blockfile.ChainManifest(ch.Trie, ch.Genesis, ch.Population, ch.Workloads)
+	m, err := chainManifest(ch.Trie, ch.Genesis, ch.Population, ch.Workloads)
 	if err != nil {
 		return nil, fmt.Errorf("study %s: chain: %v", sr.study.Path, err)
 	}
 	if mf, _, err := m.Workload(sr.study.Workloads[0]); err == nil {
 		sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1)
 	}
-	manifests := map[string]*dumpmanifest.Manifest{}
+	manifests := map[statekind.Trie]*dumpmanifest.Manifest{}
 	for _, trie := range sr.study.TriesAt(*sc) {
 		manifests[trie] = m
 	}
@@ -214,7 +214,7 @@ func (sr *studyRun) chainManifests(sc *study.Scale) (map[string]*dumpmanifest.Ma
 // prepareSidecars makes the sidecar of every workload that a BAL
 // configuration imports, from that configuration's prepared datadir; a
 // study that asks for BAL without a balgen beside geth is refused.
-func (sr *studyRun) prepareSidecars(configs []study.Config, manifests map[string]*dumpmanifest.Manifest) error {
+func (sr *studyRun) prepareSidecars(configs []study.Config, manifests map[statekind.Trie]*dumpmanifest.Manifest) error {
 	if sr.balgen == "" {
 		if i := slices.IndexFunc(configs, study.Config.UsesBAL); i >= 0 {
 			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.Path, configs[i].BAL)
@@ -246,7 +246,7 @@ func (sr *studyRun) calibrate(model *study.Model, configs []study.Config, warmUp
 				process = max(process, r.Bound.Sampled.NonFile)
 			}
 		}
-		if c.Cache != "cold" {
+		if c.Cache != statekind.Cold {
 			continue // warm runs are unbounded
 		}
 		if process == 0 {

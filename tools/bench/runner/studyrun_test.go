@@ -23,6 +23,7 @@ import (
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 func TestSchedule(t *testing.T) {
@@ -41,8 +42,8 @@ func TestSchedule(t *testing.T) {
 // refused with a message naming the study and the binary.
 func TestPrepareSidecarsNeedsBalgen(t *testing.T) {
 	sr := &studyRun{study: &study.Study{Path: "bal.toml"}, h: &harness{work: &prepare.Workdir{Dir: t.TempDir()}}}
-	configs := []study.Config{{Trie: "mpt", Workload: "erc20_approve", BAL: "none"}, {Trie: "mpt", Workload: "erc20_approve", BAL: "type1"}}
-	err := sr.prepareSidecars(configs, map[string]*dumpmanifest.Manifest{"mpt": {Dir: "d"}})
+	configs := []study.Config{{Trie: statekind.MPT, Workload: "erc20_approve", BAL: "none"}, {Trie: statekind.MPT, Workload: "erc20_approve", BAL: "type1"}}
+	err := sr.prepareSidecars(configs, map[statekind.Trie]*dumpmanifest.Manifest{statekind.MPT: {Dir: "d"}})
 	if err == nil || !strings.Contains(err.Error(), "bal.toml") || !strings.Contains(err.Error(), "balgen") || !strings.Contains(err.Error(), "type1") {
 		t.Errorf("error %v, want one naming the study, balgen and the type", err)
 	}

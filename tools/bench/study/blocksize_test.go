@@ -20,6 +20,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/statekind"
 )
 
 const blockSizeStudy = `
@@ -82,10 +84,10 @@ func TestBlockSizes(t *testing.T) {
 			t.Errorf("%s: datadir %s, without a block size %s", c.Label(), c.DatadirKey(), plain.DatadirKey())
 		}
 	}
-	if got := (Config{Trie: "ubt", GroupDepth: 6, BlockSize: 16 << 10}).Variant(); got != "ubt-gd6-bs16KiB" {
+	if got := (Config{Trie: statekind.UBT, GroupDepth: 6, BlockSize: 16 << 10}).Variant(); got != "ubt-gd6-bs16KiB" {
 		t.Errorf("variant %q", got)
 	}
-	if args := (Config{Trie: "mpt"}).BlockSizeArgs(); args != nil {
+	if args := (Config{Trie: statekind.MPT}).BlockSizeArgs(); args != nil {
 		t.Errorf("geth's default block size passes %v, want no flag", args)
 	}
 }

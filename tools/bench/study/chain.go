@@ -18,10 +18,11 @@ package study
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+
+	"statelab/tools/internal/statekind"
 )
 
 // Chain is a chain dumpgen did not make, such as a geth export of
@@ -31,7 +32,7 @@ import (
 // files. Relative paths are relative to the study file.
 type Chain struct {
 	Genesis    string            `toml:"genesis"`
-	Trie       string            `toml:"trie"` // mpt (default) or ubt
+	Trie       statekind.Trie    `toml:"trie"` // default: mpt
 	Population []string          `toml:"population"`
 	Workloads  map[string]string `toml:"workloads"` // name -> block file
 }
@@ -40,12 +41,6 @@ type Chain struct {
 func (c *Chain) validate(dir string) error {
 	if c.Genesis == "" {
 		return errors.New("genesis is required")
-	}
-	if c.Trie == "" {
-		c.Trie = "mpt"
-	}
-	if c.Trie != "mpt" && c.Trie != "ubt" {
-		return fmt.Errorf("trie: unknown trie %q (want ubt or mpt)", c.Trie)
 	}
 	if len(c.Population) == 0 {
 		return errors.New("population lists no block file")

@@ -29,7 +29,7 @@ import (
 func TestChainStudy(t *testing.T) {
 	dir := t.TempDir()
 	// Loading a study only checks that the chain's files exist; reading
-	// their blocks is blockfile's (TestChainManifest there).
+	// their blocks is the runner's (TestChainManifest there).
 	for _, f := range []string{"pop.rlp", "tail.rlp", "genesis.json"} {
 		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
 	}

@@ -21,19 +21,21 @@ import (
 	"hash/fnv"
 	"slices"
 	"strings"
+
+	"statelab/tools/internal/statekind"
 )
 
 // Config is one cell of a study's matrix: everything that defines a run except
 // its index.
 type Config struct {
-	Trie       string `json:"trie"`
-	GroupDepth int    `json:"group_depth,omitempty"` // 0 on MPT
-	BlockSize  int64  `json:"block_size,omitempty"`  // pebble data block size in bytes; 0: geth's default, no flag
-	Workload   string `json:"workload"`
-	BAL        string `json:"bal"`
-	Telemetry  string `json:"telemetry,omitempty"`
-	Cache      string `json:"cache"`
-	Geth       Binary `json:"geth"`
+	Trie       statekind.Trie  `json:"trie"`
+	GroupDepth int             `json:"group_depth,omitempty"` // 0 on MPT
+	BlockSize  int64           `json:"block_size,omitempty"`  // pebble data block size in bytes; 0: geth's default, no flag
+	Workload   string          `json:"workload"`
+	BAL        string          `json:"bal"`
+	Telemetry  string          `json:"telemetry,omitempty"`
+	Cache      statekind.Cache `json:"cache"`
+	Geth       Binary          `json:"geth"`
 
 	ShowGeth bool `json:"-"` // the study has several binaries, so the label names them
 }
@@ -43,9 +45,9 @@ type Config struct {
 // "ubt-gd6-bs16KiB" or "mpt-upstream". Defaults (geth's block size, no BAL,
 // telemetry off, cold cache) are left out.
 func (c Config) Variant() string {
-	parts := []string{c.Trie}
-	if c.Trie == "ubt" {
-		parts[0] = fmt.Sprintf("ubt-gd%d", c.GroupDepth)
+	parts := []string{c.Trie.String()}
+	if c.Trie == statekind.UBT {
+		parts[0] = fmt.Sprintf("%s-gd%d", c.Trie, c.GroupDepth)
 	}
 	if c.BlockSize != 0 {
 		parts = append(parts, "bs"+FormatBlockSize(c.BlockSize))
@@ -56,8 +58,8 @@ func (c Config) Variant() string {
 	if c.Telemetry != "" {
 		parts = append(parts, "tel-"+c.Telemetry)
 	}
-	if c.Cache == "warm" {
-		parts = append(parts, "warm")
+	if c.Cache != statekind.Cold {
+		parts = append(parts, c.Cache.String())
 	}
 	if c.ShowGeth {
 		parts = append(parts, c.Geth.Name)
@@ -94,10 +96,10 @@ func (c Config) DatadirKey() string {
 	if c.BlockSize != 0 && c.BlockSize != DefaultBlockSize {
 		bin = "bs" + FormatBlockSize(c.BlockSize) + "-" + bin
 	}
-	if c.Trie == "ubt" {
-		return fmt.Sprintf("ubt-gd%d-%s", c.GroupDepth, bin)
+	if c.Trie == statekind.UBT {
+		return fmt.Sprintf("%s-gd%d-%s", c.Trie, c.GroupDepth, bin)
 	}
-	return "mpt-" + bin
+	return c.Trie.String() + "-" + bin
 }
 
 // pathHash is FNV-1a of a binary's path and a zero byte, cut to 32 bits, as
@@ -117,7 +119,7 @@ func (c Config) UsesBAL() bool {
 
 // TriesAt lists the tries a study runs at a scale: the scale's, when set,
 // else the study's.
-func (s *Study) TriesAt(sc Scale) []string {
+func (s *Study) TriesAt(sc Scale) []statekind.Trie {
 	if len(sc.Tries) > 0 {
 		return sc.Tries
 	}
@@ -144,7 +146,7 @@ func (s *Study) Expand(sc Scale) []Config {
 	var out []Config
 	for _, trie := range s.TriesAt(sc) {
 		gds := []int{0}
-		if trie == "ubt" {
+		if trie == statekind.UBT {
 			gds = depths
 		}
 		for _, gd := range gds {

@@ -34,6 +34,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"statelab/tools/bench/bytesize"
+	"statelab/tools/internal/statekind"
 )
 
 // knownWorkloads are the workload files dumpgen writes.
@@ -62,7 +63,7 @@ const (
 
 // validate refuses a fork dumpgen does not know, and one the study's tries
 // or its [chain] cannot run under.
-func (f Fork) validate(tries []string, chain bool) error {
+func (f Fork) validate(tries []statekind.Trie, chain bool) error {
 	switch f {
 	case ForkDefault:
 		return nil
@@ -73,7 +74,7 @@ func (f Fork) validate(tries []string, chain bool) error {
 	if chain {
 		return fmt.Errorf("fork: %q applies to the dumps bench generates; a [chain] runs under its own genesis's rules", string(f))
 	}
-	if slices.Contains(tries, "ubt") {
+	if slices.Contains(tries, statekind.UBT) {
 		return fmt.Errorf("fork = %q runs on MPT only, but tries has ubt: geth v1.17.10 runs a binary-trie chain under Amsterdam's instruction set while applying EIP-4762, and dumpgen refuses such a dump", string(f))
 	}
 	return nil
@@ -83,22 +84,22 @@ func (f Fork) validate(tries []string, chain bool) error {
 // kind, group depth, pebble block size, workload, BAL type, telemetry level,
 // cache state and geth binary, plus the scales it can run at.
 type Study struct {
-	Name        string      `toml:"name"`
-	Description string      `toml:"description"`
-	Fork        Fork        `toml:"fork"`         // rules of the dumps; ForkDefault: the trie's own
-	Tries       []string    `toml:"tries"`        // "ubt", "mpt"
-	GroupDepths []int       `toml:"group_depths"` // binary trie only, 1..8
-	BlockSizes  []string    `toml:"block_sizes"`  // pebble data block sizes ("16KiB"); none: geth's default, no flag
-	Workloads   []string    `toml:"workloads"`
-	BAL         []string    `toml:"bal"`       // "none", "type1", ...; anything but none needs --bal.file
-	Telemetry   []string    `toml:"telemetry"` // "" (off) or a --rpc.telemetry.level value
-	Cache       []string    `toml:"cache"`     // "cold" (default) or "warm"
-	Geth        []Binary    `toml:"geth"`      // default: one binary named statelab, path geth
-	GethArgs    []string    `toml:"geth_args"` // extra flags for every geth import
-	Baseline    string      `toml:"baseline"`  // variant label the others are compared with
-	Metric      string      `toml:"metric"`    // headline metric of the report, default ms_per_slot
-	Order       string      `toml:"order"`     // "interleaved" (default) or "sequential"
-	Exclude     []Exclusion `toml:"exclude"`   // cells of the matrix not to run
+	Name        string            `toml:"name"`
+	Description string            `toml:"description"`
+	Fork        Fork              `toml:"fork"` // rules of the dumps; ForkDefault: the trie's own
+	Tries       []statekind.Trie  `toml:"tries"`
+	GroupDepths []int             `toml:"group_depths"` // binary trie only, 1..8
+	BlockSizes  []string          `toml:"block_sizes"`  // pebble data block sizes ("16KiB"); none: geth's default, no flag
+	Workloads   []string          `toml:"workloads"`
+	BAL         []string          `toml:"bal"`       // "none", "type1", ...; anything but none needs --bal.file
+	Telemetry   []string          `toml:"telemetry"` // "" (off) or a --rpc.telemetry.level value
+	Cache       []statekind.Cache `toml:"cache"`     // default: cold
+	Geth        []Binary          `toml:"geth"`      // default: one binary named statelab, path geth
+	GethArgs    []string          `toml:"geth_args"` // extra flags for every geth import
+	Baseline    string            `toml:"baseline"`  // variant label the others are compared with
+	Metric      string            `toml:"metric"`    // headline metric of the report, default ms_per_slot
+	Order       string            `toml:"order"`     // "interleaved" (default) or "sequential"
+	Exclude     []Exclusion       `toml:"exclude"`   // cells of the matrix not to run
 
 	Node   *Node            `toml:"node"`  // the node that memory-bounded scales model
 	Chain  *Chain           `toml:"chain"` // a chain dumpgen did not make; nil: dumpgen dumps
@@ -152,23 +153,28 @@ func (b Binary) Preparer() string {
 //	cache = ["warm"]
 //	bal = ["type1", "type3", "type4"]
 type Exclusion struct {
-	Tries       []string `toml:"tries"`
-	GroupDepths []int    `toml:"group_depths"`
-	BlockSizes  []string `toml:"block_sizes"`
-	Workloads   []string `toml:"workloads"`
-	BAL         []string `toml:"bal"`
-	Telemetry   []string `toml:"telemetry"`
-	Cache       []string `toml:"cache"`
-	Geth        []string `toml:"geth"` // binary names
+	Tries       []statekind.Trie  `toml:"tries"`
+	GroupDepths []int             `toml:"group_depths"`
+	BlockSizes  []string          `toml:"block_sizes"`
+	Workloads   []string          `toml:"workloads"`
+	BAL         []string          `toml:"bal"`
+	Telemetry   []string          `toml:"telemetry"`
+	Cache       []statekind.Cache `toml:"cache"`
+	Geth        []string          `toml:"geth"` // binary names
 }
 
 // matches reports whether the exclusion covers a configuration.
 func (e Exclusion) matches(c Config) bool {
-	in := func(list []string, v string) bool { return len(list) == 0 || slices.Contains(list, v) }
-	return in(e.Tries, c.Trie) && (len(e.GroupDepths) == 0 || slices.Contains(e.GroupDepths, c.GroupDepth)) &&
+	return matchesAny(e.Tries, c.Trie) && matchesAny(e.GroupDepths, c.GroupDepth) &&
 		(len(e.BlockSizes) == 0 || slices.Contains(mustBlockSizes(e.BlockSizes), c.BlockSize)) &&
-		in(e.Workloads, c.Workload) && in(e.BAL, c.BAL) && in(e.Telemetry, c.Telemetry) &&
-		in(e.Cache, c.Cache) && in(e.Geth, c.Geth.Name)
+		matchesAny(e.Workloads, c.Workload) && matchesAny(e.BAL, c.BAL) && matchesAny(e.Telemetry, c.Telemetry) &&
+		matchesAny(e.Cache, c.Cache) && matchesAny(e.Geth, c.Geth.Name)
+}
+
+// matchesAny reports whether an exclusion's list matches v: an empty list
+// matches every value.
+func matchesAny[T comparable](list []T, v T) bool {
+	return len(list) == 0 || slices.Contains(list, v)
 }
 
 // empty reports whether the exclusion sets no field, and so would match
@@ -186,8 +192,8 @@ type Scale struct {
 	GroupDepths    []int `toml:"group_depths"`
 	// Tries and Workloads, when set, replace the study's tries and
 	// workloads at this scale (each must be one of them).
-	Tries     []string `toml:"tries,omitempty"`
-	Workloads []string `toml:"workloads,omitempty"`
+	Tries     []statekind.Trie `toml:"tries,omitempty"`
+	Workloads []string         `toml:"workloads,omitempty"`
 
 	// WorkloadGas is the gas of each workload block (dumpgen
 	// --workload-gas-target); 0 keeps dumpgen's gas target.
@@ -238,7 +244,7 @@ func (s *Study) setDefaults() {
 		s.Telemetry = []string{""}
 	}
 	if len(s.Cache) == 0 {
-		s.Cache = []string{"cold"}
+		s.Cache = []statekind.Cache{statekind.Cold}
 	}
 	if len(s.Geth) == 0 {
 		s.Geth = []Binary{{Name: "statelab", Path: "geth"}}
@@ -256,12 +262,7 @@ func (s *Study) validate(metrics []string) error {
 	if len(s.Tries) == 0 {
 		return errors.New("tries is empty")
 	}
-	for _, t := range s.Tries {
-		if t != "ubt" && t != "mpt" {
-			return fmt.Errorf("tries: unknown trie %q (want ubt or mpt)", t)
-		}
-	}
-	if slices.Contains(s.Tries, "ubt") && len(s.GroupDepths) == 0 {
+	if slices.Contains(s.Tries, statekind.UBT) && len(s.GroupDepths) == 0 {
 		return errors.New("group_depths is empty but tries has ubt")
 	}
 	if err := checkDepths("group_depths", s.GroupDepths); err != nil {
@@ -294,11 +295,6 @@ func (s *Study) validate(metrics []string) error {
 	for _, b := range s.BAL {
 		if !slices.Contains(knownBAL, b) {
 			return fmt.Errorf("bal: unknown type %q (want one of %s)", b, strings.Join(knownBAL, ", "))
-		}
-	}
-	for _, c := range s.Cache {
-		if c != "cold" && c != "warm" {
-			return fmt.Errorf("cache: unknown state %q (want cold or warm)", c)
 		}
 	}
 	names := map[string]bool{}

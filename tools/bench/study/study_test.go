@@ -21,6 +21,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/statekind"
 )
 
 // writeTemp writes text to a file of the given name in a test directory.
@@ -70,7 +72,7 @@ func TestLoadStudyAndExpand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Metric != "ms_per_slot" || len(s.BAL) != 1 || s.BAL[0] != "none" || s.Cache[0] != "cold" {
+	if s.Metric != "ms_per_slot" || len(s.BAL) != 1 || s.BAL[0] != "none" || s.Cache[0] != statekind.Cold {
 		t.Errorf("defaults not applied: metric %q bal %v cache %v", s.Metric, s.BAL, s.Cache)
 	}
 	big, err := s.Scale("big")
@@ -114,7 +116,7 @@ func TestLoadStudyAndExpand(t *testing.T) {
 	if n := len(s.Expand(big)); n != 8 {
 		t.Errorf("big with one workload: %d configurations, want 8", n)
 	}
-	big.Tries = []string{"mpt"}
+	big.Tries = []statekind.Trie{statekind.MPT}
 	if got := Variants(s.Expand(big)); strings.Join(got, ",") != "mpt-statelab,mpt-upstream" {
 		t.Errorf("big on MPT only: variants %v", got)
 	}
@@ -124,7 +126,7 @@ func TestLoadStudyAndExpand(t *testing.T) {
 }
 
 func TestVariantLabel(t *testing.T) {
-	c := Config{Trie: "mpt", Workload: "w", BAL: "type3", Telemetry: "block", Cache: "warm"}
+	c := Config{Trie: statekind.MPT, Workload: "w", BAL: "type3", Telemetry: "block", Cache: statekind.Warm}
 	if got := c.Variant(); got != "mpt-bal-type3-tel-block-warm" {
 		t.Errorf("variant = %q", got)
 	}
@@ -145,7 +147,11 @@ func TestLoadStudyErrors(t *testing.T) {
 		{"empty exclusion", "[[geth]]\nname = \"statelab\"", "[[exclude]]\n[[geth]]\nname = \"statelab\"", "exclude[0]: sets no field"},
 		{"no scale", "[scale.smoke]", "[other]", "unknown keys other"},
 		{"scale workload", "runs = 3\n", "runs = 3\nworkloads = [\"sload_benchmark\"]\n", "not one of the study's"},
-		{"scale trie", "runs = 3\n", "runs = 3\ntries = [\"verkle\"]\n", `trie "verkle" is not one of the study's`},
+		{"scale trie", "runs = 3\n", "runs = 3\ntries = [\"verkle\"]\n", `(last key "scale.smoke.tries"): unknown trie "verkle" (want "mpt" or "ubt")`},
+		{"cache", `baseline = "mpt"`, "baseline = \"mpt\"\ncache = [\"tepid\"]", `(last key "cache"): unknown cache state "tepid" (want "cold" or "warm")`},
+		{"not the study's trie", "tries = [\"mpt\", \"ubt\"]\ngroup_depths = [5, 6, 7]\nworkloads = [\"erc20_approve\", \"erc20_balanceof\"]\nbaseline = \"mpt\"\n",
+			"tries = [\"ubt\"]\ngroup_depths = [5, 6, 7]\nworkloads = [\"erc20_approve\", \"erc20_balanceof\"]\nbaseline = \"mpt\"\n[scale.mpt]\nentries = 1\nworkload_blocks = 1\nruns = 2\ntries = [\"mpt\"]\n",
+			`scale.mpt: trie "mpt" is not one of the study's`},
 		{"prepare self", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"upstream\"", `prepare = "upstream" names no other binary`},
 		{"prepare unknown", `path = "geth-upstream"`, "path = \"geth-upstream\"\nprepare = \"base\"", `prepare = "base" names no other binary`},
 		{"bad fork", `baseline = "mpt"`, "baseline = \"mpt\"\nfork = \"prague\"", `fork: unknown fork "prague" (want "amsterdam"`},
@@ -170,7 +176,7 @@ func TestLoadStudyErrors(t *testing.T) {
 // TestCheckBaseline checks that a baseline naming no variant of the matrix
 // is refused, so that a report never compares with another variant.
 func TestCheckBaseline(t *testing.T) {
-	configs := []Config{{Trie: "mpt", Cache: "warm"}, {Trie: "ubt", GroupDepth: 6}}
+	configs := []Config{{Trie: statekind.MPT, Cache: statekind.Warm}, {Trie: statekind.UBT, GroupDepth: 6}}
 	for _, ok := range []string{"", "mpt-warm", "ubt-gd6"} {
 		if err := CheckBaseline(ok, configs); err != nil {
 			t.Errorf("baseline %q: %v", ok, err)
@@ -202,10 +208,10 @@ geth = ["upstream"]`, 1)
 	got := map[string]int{}
 	for _, c := range s.Expand(sc) {
 		got[c.Variant()]++
-		if c.Cache == "warm" && c.BAL != "none" {
+		if c.Cache == statekind.Warm && c.BAL != "none" {
 			t.Errorf("%s not excluded", c.Label())
 		}
-		if c.Trie == "ubt" && c.Geth.Name == "upstream" {
+		if c.Trie == statekind.UBT && c.Geth.Name == "upstream" {
 			t.Errorf("%s not excluded", c.Label())
 		}
 	}
@@ -284,9 +290,9 @@ func TestDatadirKeyStable(t *testing.T) {
 		c    Config
 		want string
 	}{
-		{Config{Trie: "ubt", GroupDepth: 5, Geth: Binary{Name: "statelab", Path: "/work/build/bin/geth", Prepare: "x"}}, "ubt-gd5-statelab-b5b441a9-by-x"},
-		{Config{Trie: "mpt", Geth: Binary{Name: "upstream", Path: "/bin/geth-upstream", Datadir: "a"}}, "mpt-a-6d626b7e"},
-		{Config{Trie: "ubt", GroupDepth: 7, BlockSize: 16 << 10, Geth: Binary{Name: "statelab", Path: "/work/build/bin/geth"}}, "ubt-gd7-bs16KiB-statelab-b5b441a9"},
+		{Config{Trie: statekind.UBT, GroupDepth: 5, Geth: Binary{Name: "statelab", Path: "/work/build/bin/geth", Prepare: "x"}}, "ubt-gd5-statelab-b5b441a9-by-x"},
+		{Config{Trie: statekind.MPT, Geth: Binary{Name: "upstream", Path: "/bin/geth-upstream", Datadir: "a"}}, "mpt-a-6d626b7e"},
+		{Config{Trie: statekind.UBT, GroupDepth: 7, BlockSize: 16 << 10, Geth: Binary{Name: "statelab", Path: "/work/build/bin/geth"}}, "ubt-gd7-bs16KiB-statelab-b5b441a9"},
 	} {
 		if got := tt.c.DatadirKey(); got != tt.want {
 			t.Errorf("DatadirKey of %+v = %s, want %s", tt.c, got, tt.want)

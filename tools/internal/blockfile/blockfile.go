@@ -15,9 +15,11 @@
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
 // Package blockfile reads and writes RLP block files as geth export writes them
-// and geth import reads them: one record per block, in file order. It is the one
-// encoding of a block file for statelab's generators and readers (dumpgen,
-// chaingen and fixturechain through chainfile, balgen).
+// and geth import reads them: one record per block, in file order, the file
+// gzip-compressed when its name ends in .gz. It is the one encoding of a block
+// file for statelab's generators and readers (dumpgen, chaingen and
+// fixturechain through chainfile, balgen, and bench, which reads the range of
+// blocks a file holds from it).
 //
 // The record mirrors cmd/utils' exportBlock, which upstream does not export
 // (its ExportChain writes from a *core.BlockChain, not from blocks in memory): a
@@ -28,10 +30,12 @@ package blockfile
 
 import (
 	"bufio"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/types/bal"
@@ -90,40 +94,83 @@ func Read(r io.Reader, fn func(*types.Block) error) error {
 	}
 }
 
-// WriteFile writes blocks to a new block file at path, replacing any file there.
+// isGzip reports whether the block file at path is gzip-compressed: whether
+// its name ends in .gz, as geth export and import decide it.
+func isGzip(path string) bool {
+	return strings.HasSuffix(path, ".gz")
+}
+
+// WriteFile writes blocks to a new block file at path, replacing any file
+// there, gzip-compressed if the name ends in .gz.
 func WriteFile(path string, blocks []*types.Block) error {
 	fh, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(fh)
-	for _, b := range blocks {
-		if err := Write(w, b); err != nil {
-			fh.Close()
-			return fmt.Errorf("%s: block %d: %v", path, b.NumberU64(), err)
-		}
-	}
-	if err := w.Flush(); err != nil {
+	if err := writeBlocks(fh, path, blocks); err != nil {
 		fh.Close()
 		return err
 	}
 	return fh.Close()
 }
 
-// ReadFile reads every block of the block file at path. Errors name the file.
-func ReadFile(path string) ([]*types.Block, error) {
+// writeBlocks writes blocks to the file fh at path, compressing them if the
+// name asks for it.
+func writeBlocks(fh *os.File, path string, blocks []*types.Block) error {
+	w := bufio.NewWriter(fh)
+	var out io.Writer = w
+	var gz *gzip.Writer
+	if isGzip(path) {
+		gz = gzip.NewWriter(w)
+		out = gz
+	}
+	for _, b := range blocks {
+		if err := Write(out, b); err != nil {
+			return fmt.Errorf("%s: block %d: %v", path, b.NumberU64(), err)
+		}
+	}
+	if gz != nil {
+		if err := gz.Close(); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	return w.Flush()
+}
+
+// Scan decodes the block file at path, gunzipping it if the name ends in .gz,
+// and calls fn for every block, in file order, until the file ends or fn
+// fails. Errors, fn's included, name the file.
+func Scan(path string, fn func(*types.Block) error) error {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer fh.Close()
+	var r io.Reader = bufio.NewReaderSize(fh, 1<<20)
+	if isGzip(path) {
+		gz, err := gzip.NewReader(r)
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		defer gz.Close()
+		r = gz
+	}
+	if err := Read(r, fn); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
+
+// ReadFile reads every block of the block file at path, gunzipping it if the
+// name ends in .gz. Errors name the file.
+func ReadFile(path string) ([]*types.Block, error) {
 	var blocks []*types.Block
-	err = Read(bufio.NewReader(fh), func(b *types.Block) error {
+	err := Scan(path, func(b *types.Block) error {
 		blocks = append(blocks, b)
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, err
 	}
 	return blocks, nil
 }

@@ -29,47 +29,80 @@ import (
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/types/bal"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/holiman/uint256"
 )
 
-// testBlocks makes a short chain with a transaction-free body in every block.
-func testBlocks(t *testing.T, n int) []*types.Block {
+// testChain makes a short chain with geth's chain maker, a transfer in every
+// block, and returns its genesis block and its blocks.
+func testChain(t *testing.T, n int) (*types.Block, []*types.Block) {
 	t.Helper()
-	genesis := &core.Genesis{Config: params.TestChainConfig, GasLimit: 8_000_000, BaseFee: big.NewInt(params.InitialBaseFee), Difficulty: big.NewInt(0x20000)}
+	key, _ := crypto.GenerateKey()
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	genesis := &core.Genesis{
+		Config:     params.TestChainConfig,
+		GasLimit:   8_000_000,
+		BaseFee:    big.NewInt(params.InitialBaseFee),
+		Difficulty: big.NewInt(0x20000),
+		Alloc:      types.GenesisAlloc{from: {Balance: big.NewInt(params.Ether)}},
+	}
+	signer := types.LatestSigner(genesis.Config)
 	_, blocks, _ := core.GenerateChainWithGenesis(genesis, ethash.NewFaker(), n, func(i int, b *core.BlockGen) {
 		b.SetCoinbase(common.Address{0xc0, byte(i)})
+		tx, err := types.SignTx(types.NewTransaction(b.TxNonce(from), common.Address{byte(i)}, big.NewInt(1), params.TxGas, b.BaseFee(), nil), signer, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.AddTx(tx)
 	})
+	return genesis.ToBlock(), blocks
+}
+
+// testBlocks makes a short chain with a transfer in every block.
+func testBlocks(t *testing.T, n int) []*types.Block {
+	t.Helper()
+	_, blocks := testChain(t, n)
 	return blocks
 }
 
-// TestRoundTrip writes blocks, one with an access list, and reads them back.
+// TestRoundTrip writes blocks, one with an access list, plain and gzipped, and
+// reads them back.
 func TestRoundTrip(t *testing.T) {
 	blocks := testBlocks(t, 3)
 	list := bal.BlockAccessList{{Address: common.Address{0xaa}, StorageReads: []*uint256.Int{uint256.NewInt(7)}}}
 	blocks[1] = blocks[1].WithAccessListUnsafe(&list)
-	path := filepath.Join(t.TempDir(), "chain.rlp")
-	if err := WriteFile(path, blocks); err != nil {
-		t.Fatal(err)
-	}
-	read, err := ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(read) != len(blocks) {
-		t.Fatalf("read %d blocks, want %d", len(read), len(blocks))
-	}
-	for i := range read {
-		if read[i].Hash() != blocks[i].Hash() {
-			t.Errorf("block %d: hash differs", i+1)
+	for _, name := range []string{"chain.rlp", "chain.rlp.gz"} {
+		path := filepath.Join(t.TempDir(), name)
+		if err := WriteFile(path, blocks); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if got := read[1].AccessList(); got == nil || got.Hash() != list.Hash() {
-		t.Errorf("access list of block 2 read back as %v", got)
-	}
-	if read[0].AccessList() != nil || read[2].AccessList() != nil {
-		t.Error("blocks written without an access list read back with one")
+		blob, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gzipped := bytes.HasPrefix(blob, []byte{0x1f, 0x8b}); gzipped != strings.HasSuffix(name, ".gz") {
+			t.Errorf("%s: gzip-compressed %v", name, gzipped)
+		}
+		read, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(read) != len(blocks) {
+			t.Fatalf("%s: read %d blocks, want %d", name, len(read), len(blocks))
+		}
+		for i := range read {
+			if read[i].Hash() != blocks[i].Hash() || len(read[i].Transactions()) != 1 {
+				t.Errorf("%s: block %d: hash differs or transactions lost", name, i+1)
+			}
+		}
+		if got := read[1].AccessList(); got == nil || got.Hash() != list.Hash() {
+			t.Errorf("%s: access list of block 2 read back as %v", name, got)
+		}
+		if read[0].AccessList() != nil || read[2].AccessList() != nil {
+			t.Errorf("%s: blocks written without an access list read back with one", name)
+		}
 	}
 }
 

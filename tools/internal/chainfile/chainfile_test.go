@@ -32,6 +32,7 @@ import (
 
 	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/statekind"
 )
 
 // TestWriteRead writes a chain and reads it back: the genesis, every block
@@ -43,7 +44,7 @@ func TestWriteRead(t *testing.T) {
 		b.SetCoinbase(common.Address{0xc0, byte(i)})
 	})
 	dir := filepath.Join(t.TempDir(), "chain")
-	if err := Write(dir, genesis, blocks, dumpmanifest.Manifest{Generator: "test", Test: "t", Trie: "mpt"}); err != nil {
+	if err := Write(dir, genesis, blocks, dumpmanifest.Manifest{Generator: "test", Test: "t", Trie: statekind.MPT}); err != nil {
 		t.Fatal(err)
 	}
 	var g core.Genesis

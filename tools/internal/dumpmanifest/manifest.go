@@ -39,6 +39,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"statelab/tools/internal/fsutil"
+	"statelab/tools/internal/statekind"
 )
 
 // FileName is the name of the manifest in its directory.
@@ -58,15 +59,15 @@ const (
 // dump without a manifest) sets it itself. A Manifest is a plain value: it is
 // not safe for concurrent modification.
 type Manifest struct {
-	Version     int         `json:"version,omitzero"` // Version; 0 in chain directories
-	Generator   string      `json:"generator"`        // the program that wrote the chain
-	Source      string      `json:"source,omitempty"` // fixturechain: the fixture file
-	Test        string      `json:"test,omitempty"`   // fixturechain: the test's name
-	Genesis     string      `json:"genesis"`          // genesis file, relative to Dir
-	GenesisHash common.Hash `json:"genesis_hash,omitzero"`
-	Trie        string      `json:"trie"`           // "ubt" or "mpt"
-	Fork        string      `json:"fork,omitempty"` // dumpgen --fork: "amsterdam"; empty: the trie's default rules
-	ChainID     uint64      `json:"chain_id,omitzero"`
+	Version     int            `json:"version,omitzero"` // Version; 0 in chain directories
+	Generator   string         `json:"generator"`        // the program that wrote the chain
+	Source      string         `json:"source,omitempty"` // fixturechain: the fixture file
+	Test        string         `json:"test,omitempty"`   // fixturechain: the test's name
+	Genesis     string         `json:"genesis"`          // genesis file, relative to Dir
+	GenesisHash common.Hash    `json:"genesis_hash,omitzero"`
+	Trie        statekind.Trie `json:"trie"`
+	Fork        string         `json:"fork,omitempty"` // dumpgen --fork: "amsterdam"; empty: the trie's default rules
+	ChainID     uint64         `json:"chain_id,omitzero"`
 
 	// dumpgen's generation parameters.
 	Entries        int     `json:"entries,omitzero"`

@@ -24,6 +24,8 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"statelab/tools/internal/statekind"
 )
 
 const testManifest = `{"trie": "ubt", "entries": 2000, "workload_blocks": 1, "genesis": "genesis.json", "files": [
@@ -48,7 +50,7 @@ func TestRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Trie != "ubt" || m.Entries != 2000 || m.WorkloadBlocks != 1 || len(m.Files) != 2 || m.Files[1].TxCount != 7 {
+	if m.Trie != statekind.UBT || m.Entries != 2000 || m.WorkloadBlocks != 1 || len(m.Files) != 2 || m.Files[1].TxCount != 7 {
 		t.Errorf("decoded %+v", m)
 	}
 	dir := filepath.Dir(path)
@@ -148,7 +150,7 @@ func TestDumpgenRoundTrip(t *testing.T) {
 // no generation parameters: their keys are left out rather than written as
 // zero, and the file reads back as written.
 func TestChainDirectoryKeys(t *testing.T) {
-	m := &Manifest{Generator: "test", Test: "t", Genesis: "genesis.json", Trie: "mpt", Files: []File{
+	m := &Manifest{Generator: "test", Test: "t", Genesis: "genesis.json", Trie: statekind.MPT, Files: []File{
 		{File: "chain.rlp", Role: RolePopulation, FirstBlock: 1, LastBlock: 3, HeadRoot: common.HexToHash("0x01"), TxCount: 2},
 	}}
 	path := filepath.Join(t.TempDir(), FileName)
@@ -183,7 +185,7 @@ func TestChainDirectoryKeys(t *testing.T) {
 // TestForkKey writes the manifest of a dump made under another fork: the
 // fork follows the trie and reads back.
 func TestForkKey(t *testing.T) {
-	m := &Manifest{Generator: "test", Genesis: "genesis.json", Trie: "mpt", Fork: "amsterdam", Files: []File{{File: "population.rlp", Role: RolePopulation}}}
+	m := &Manifest{Generator: "test", Genesis: "genesis.json", Trie: statekind.MPT, Fork: "amsterdam", Files: []File{{File: "population.rlp", Role: RolePopulation}}}
 	blob, err := m.Encode()
 	if err != nil {
 		t.Fatal(err)
