@@ -36,8 +36,8 @@ echo "$1 dir=$STATELAB_JAEGER_DIR http=$STATELAB_JAEGER_OTLP_HTTP_PORT query=$ST
 func fakeRoot(t *testing.T, ctx context.Context) *workspace {
 	t.Helper()
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), fixtureGoMod)
-	writeExecutable(t, filepath.Join(root, "tracing", "jaeger.sh"), fakeJaegerScript)
+	writeFile(t, filepath.Join(root, "go.mod"), "module statelab\n", 0o644)
+	writeFile(t, filepath.Join(root, "tracing", "jaeger.sh"), fakeJaegerScript, 0o755)
 	ws, err := newWorkspace(ctx, root, &strings.Builder{})
 	if err != nil {
 		t.Fatal(err)
@@ -45,10 +45,13 @@ func fakeRoot(t *testing.T, ctx context.Context) *workspace {
 	return ws
 }
 
-func writeExecutable(t *testing.T, path, content string) {
+// writeFile writes a file, creating its directory.
+func writeFile(t *testing.T, path, content string, perm os.FileMode) {
 	t.Helper()
-	writeFile(t, path, content)
-	if err := os.Chmod(path, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), perm); err != nil {
 		t.Fatal(err)
 	}
 }
