@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -86,25 +87,16 @@ func setupFaultImport(t *testing.T, kind string) *faultImport {
 }
 
 // startMemoryJaeger starts the pinned Jaeger with its memory store on free
-// ports from runDir, with extra environment, and stops it when the test ends.
-// Unlike startJaeger it can be stopped and started again on the same ports
-// (restart).
-func startMemoryJaeger(t *testing.T, runDir string, extra ...string) *collector {
+// ports from runDir, with extra options of jaeger.sh start, and stops it when
+// the test ends. Unlike startJaeger it can be stopped and started again on the
+// same ports (restart).
+func startMemoryJaeger(t *testing.T, runDir string, extra ...string) *jaegerShRun {
 	t.Helper()
-	j, env := jaegerEnv(t, runDir)
-	c := &collector{jaeger: j, runDir: runDir, env: append(append(env, "STATELAB_JAEGER_STORAGE=memory", "STATELAB_JAEGER_BIN=pinned"), extra...)}
-	if out, err := jaegerSh(t, c.env, "start"); err != nil {
+	j := newJaegerShRun(t, runDir, os.Environ(), append([]string{"--storage", "memory", "--bin", "pinned"}, extra...)...)
+	if out, err := j.start(t); err != nil {
 		t.Fatalf("jaeger.sh start: %v\n%s", err, out)
 	}
-	t.Cleanup(func() { jaegerSh(t, c.env, "stop") })
-	return c
-}
-
-// collector is a Jaeger run by jaeger.sh from runDir with env.
-type collector struct {
-	*jaeger
-	runDir string
-	env    []string
+	return j
 }
 
 // args returns the import's command line on datadir, every feature on, its
@@ -213,7 +205,7 @@ func TestFaultKillImport(t *testing.T) {
 	n, seed := faultCount(t), faultSeed(t)
 	// One Jaeger for every import, keeping at most 200 traces so that
 	// hundreds of imports do not grow it without bound.
-	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "STATELAB_JAEGER_MAX_TRACES=200")
+	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "--max-traces", "200")
 	for ki, kind := range []string{"mpt", "ubt"} {
 		t.Run(kind, func(t *testing.T) {
 			f := setupFaultImport(t, kind)

@@ -104,8 +104,9 @@ func portFlag(name, what, env string) *cli.IntFlag {
 func newApp() *cli.App {
 	app := cliutil.NewApp("mainjob", "the README's main job: build, generate a small UBT chain, init it at a group depth, import it traced, verify every head, summarize every block")
 	app.UsageText = "./build.sh run [flags]  (mainjob [-C DIR] [flags])"
-	app.Description = "The Jaeger is tracing/jaeger.sh's, which reads the other STATELAB_JAEGER_* variables\n" +
-		"(STATELAB_JAEGER_BIN, STATELAB_CACHE, ...) from the environment; see the README's table."
+	app.Description = "The Jaeger is tracing/jaeger.sh's, with its run directory and Badger store in OUT/jaeger, on\n" +
+		"the ports of the --jaeger.* flags. The binary is jaeger.sh's choice: STATELAB_JAEGER_BIN, else a Jaeger v2\n" +
+		"on PATH, else the pinned build, cached in STATELAB_CACHE (README.md, \"Jaeger\")."
 	app.Flags = []cli.Flag{rootFlag, groupDepthFlag, entriesFlag, outFlag, telemetryFlag, keepJaegerFlag,
 		jaegerOTLPGRPCPortFlag, jaegerOTLPHTTPPortFlag, jaegerQueryPortFlag, jaegerQueryGRPCPortFlag, jaegerHealthPortFlag}
 	app.Action = func(ctx *cli.Context) error {
