@@ -97,17 +97,17 @@ func newMainJob(ctx *cli.Context) (*mainJob, error) {
 // validate checks the settings before anything is built or removed.
 func (j *mainJob) validate() error {
 	if j.groupDepth < 1 || j.groupDepth > 8 {
-		return fmt.Errorf("invalid --groupdepth %d (STATELAB_GROUPDEPTH): want 1 to 8", j.groupDepth)
+		return fmt.Errorf("invalid --groupdepth %d: want 1 to 8", j.groupDepth)
 	}
 	if j.entries < 1 {
-		return fmt.Errorf("invalid --entries %d (STATELAB_ENTRIES): want at least 1", j.entries)
+		return fmt.Errorf("invalid --entries %d: want at least 1", j.entries)
 	}
 	abs, err := filepath.Abs(j.out)
 	if err != nil {
 		return err
 	}
 	if abs == "/" || abs == j.ws.root || strings.HasPrefix(j.ws.root, abs+string(filepath.Separator)) {
-		return fmt.Errorf("invalid --out %s (STATELAB_OUT): it is emptied first, and holds the repository", j.out)
+		return fmt.Errorf("invalid --out %s: it is emptied first, and holds the repository", j.out)
 	}
 	j.out = abs
 	for _, p := range []struct {
@@ -201,7 +201,7 @@ func (j *mainJob) execute() (err error) {
 		j.ws.logf("traces: one per block, summarized in %s, drawn in %s; Jaeger keeps running (query API %s; stop it with %s)",
 			j.path("traces.txt"), j.path("traces.html"), jaeger.queryURL(), jaeger.stopCommand())
 	} else {
-		j.ws.logf("traces: one per block, summarized in %s, drawn in %s; Jaeger stops now (query it while it runs with STATELAB_KEEP_JAEGER=1)",
+		j.ws.logf("traces: one per block, summarized in %s, drawn in %s; Jaeger stops now (query it while it runs with --keep-jaeger)",
 			j.path("traces.txt"), j.path("traces.html"))
 	}
 	return nil

@@ -25,7 +25,7 @@
 //
 // It runs in the repository root (or -C DIR); the build is build/bin/patchset's,
 // which ./build.sh builds before it hands over. Every setting is a flag
-// (./build.sh run -h).
+// (./build.sh run -h); none has an environment variable.
 package main
 
 import (
@@ -52,50 +52,44 @@ var (
 		Name:     "groupdepth",
 		Usage:    "binary trie group depth geth init records in the datadir (1 to 8); the imports take it from there",
 		Value:    6,
-		EnvVars:  []string{"STATELAB_GROUPDEPTH"},
 		Category: runCategory,
 	}
 	entriesFlag = &cli.IntFlag{
 		Name:     "entries",
 		Usage:    "state entries of the generated UBT chain (dumpgen --entries)",
 		Value:    2000,
-		EnvVars:  []string{"STATELAB_ENTRIES"},
 		Category: runCategory,
 	}
 	outFlag = &cli.StringFlag{
 		Name:        "out",
 		Usage:       "output directory, emptied first: chain/, datadir/, jaeger/, the logs, traces.txt and traces.html",
 		DefaultText: "out/run in the repository",
-		EnvVars:     []string{"STATELAB_OUT"},
 		Category:    runCategory,
 	}
 	telemetryFlag = &cli.BoolFlag{
 		Name:     "telemetry",
-		Usage:    "trace every block at node level into a Jaeger of the run's own and summarize the traces (--telemetry=false, STATELAB_TELEMETRY=0: neither)",
+		Usage:    "trace every block at node level into a Jaeger of the run's own and summarize the traces (--telemetry=false: neither)",
 		Value:    true,
-		EnvVars:  []string{"STATELAB_TELEMETRY"},
 		Category: runCategory,
 	}
 	keepJaegerFlag = &cli.BoolFlag{
 		Name:     "keep-jaeger",
 		Usage:    "leave the run's Jaeger running at the end, to query it",
-		EnvVars:  []string{"STATELAB_KEEP_JAEGER"},
 		Category: runCategory,
 	}
-	jaegerOTLPGRPCPortFlag  = portFlag("jaeger.otlp-grpc-port", "OTLP gRPC receiver", "STATELAB_JAEGER_OTLP_GRPC_PORT")
-	jaegerOTLPHTTPPortFlag  = portFlag("jaeger.otlp-http-port", "OTLP HTTP receiver, geth's endpoint", "STATELAB_JAEGER_OTLP_HTTP_PORT")
-	jaegerQueryPortFlag     = portFlag("jaeger.query-port", "query API, read by the summaries", "STATELAB_JAEGER_QUERY_PORT")
-	jaegerQueryGRPCPortFlag = portFlag("jaeger.query-grpc-port", "query gRPC API", "STATELAB_JAEGER_QUERY_GRPC_PORT")
-	jaegerHealthPortFlag    = portFlag("jaeger.health-port", "health check", "STATELAB_JAEGER_HEALTH_PORT")
+	jaegerOTLPGRPCPortFlag  = portFlag("jaeger.otlp-grpc-port", "OTLP gRPC receiver")
+	jaegerOTLPHTTPPortFlag  = portFlag("jaeger.otlp-http-port", "OTLP HTTP receiver, geth's endpoint")
+	jaegerQueryPortFlag     = portFlag("jaeger.query-port", "query API, read by the summaries")
+	jaegerQueryGRPCPortFlag = portFlag("jaeger.query-grpc-port", "query gRPC API")
+	jaegerHealthPortFlag    = portFlag("jaeger.health-port", "health check")
 )
 
 // portFlag is a flag of one of the ports of the run's Jaeger.
-func portFlag(name, what, env string) *cli.IntFlag {
+func portFlag(name, what string) *cli.IntFlag {
 	return &cli.IntFlag{
 		Name:        name,
 		Usage:       "port of Jaeger's " + what + " on 127.0.0.1",
 		DefaultText: "a free port",
-		EnvVars:     []string{env},
 		Category:    jaegerCategory,
 	}
 }

@@ -68,8 +68,8 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
-// TestFlags checks the job's settings from flags and STATELAB_* variables,
-// and that bad ones are refused, naming the flag, before anything is built.
+// TestFlags checks the job's settings from its flags, and that bad ones are
+// refused, naming the flag, before anything is built.
 func TestFlags(t *testing.T) {
 	ws := fakeRoot(t, context.Background())
 	parse := func(args ...string) (*mainJob, error) {
@@ -89,37 +89,35 @@ func TestFlags(t *testing.T) {
 	if j.groupDepth != 6 || j.entries != 2000 || j.out != filepath.Join(ws.root, "out", "run") || !j.telemetry || j.keepJaeger || j.ports != (jaegerPorts{}) {
 		t.Errorf("defaults %+v", j)
 	}
-	t.Setenv("STATELAB_GROUPDEPTH", "3")
-	t.Setenv("STATELAB_ENTRIES", "500")
-	t.Setenv("STATELAB_TELEMETRY", "0")
-	t.Setenv("STATELAB_KEEP_JAEGER", "1")
-	t.Setenv("STATELAB_JAEGER_QUERY_PORT", "26686")
 	out := filepath.Join(t.TempDir(), "elsewhere")
-	t.Setenv("STATELAB_OUT", out)
-	if j, err = parse(); err != nil {
+	j, err = parse("--groupdepth", "3", "--entries=500", "--telemetry=false", "--keep-jaeger", "--out", out,
+		"--jaeger.otlp-grpc-port", "1", "--jaeger.otlp-http-port", "2", "--jaeger.query-port", "3", "--jaeger.query-grpc-port", "4", "--jaeger.health-port", "5")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if j.groupDepth != 3 || j.entries != 500 || j.out != out || j.telemetry || !j.keepJaeger || j.ports.query != 26686 {
-		t.Errorf("from the environment %+v", j)
+	if j.groupDepth != 3 || j.entries != 500 || j.out != out || j.telemetry || !j.keepJaeger || j.ports != (jaegerPorts{1, 2, 3, 4, 5}) {
+		t.Errorf("from the flags %+v", j)
 	}
-	if j, err = parse("--groupdepth", "4", "-telemetry=true"); err != nil || j.groupDepth != 4 || !j.telemetry {
-		t.Errorf("flags over the environment: %+v, %v", j, err)
+	// The variables the flags once had are read no more.
+	t.Setenv("STATELAB_GROUPDEPTH", "3")
+	if j, err = parse(); err != nil || j.groupDepth != 6 {
+		t.Errorf("STATELAB_GROUPDEPTH=3 changed the group depth: %+v, %v", j, err)
 	}
 	for _, tc := range []struct {
-		env, value, want string
+		args []string
+		want string
 	}{
-		{"STATELAB_GROUPDEPTH", "9", "invalid --groupdepth 9 (STATELAB_GROUPDEPTH): want 1 to 8"},
-		{"STATELAB_GROUPDEPTH", "x", "STATELAB_GROUPDEPTH"},
-		{"STATELAB_ENTRIES", "0", "invalid --entries 0"},
-		{"STATELAB_TELEMETRY", "maybe", "STATELAB_TELEMETRY"},
-		{"STATELAB_OUT", ws.root, "invalid --out " + ws.root},
-		{"STATELAB_JAEGER_QUERY_PORT", "70000", "invalid --jaeger.query-port 70000"},
+		{[]string{"--groupdepth", "9"}, "invalid --groupdepth 9: want 1 to 8"},
+		{[]string{"--groupdepth", "x"}, `invalid value "x" for flag -groupdepth`},
+		{[]string{"--entries", "0"}, "invalid --entries 0: want at least 1"},
+		{[]string{"--telemetry=maybe"}, `invalid boolean value "maybe" for -telemetry`},
+		{[]string{"--out", ws.root}, "invalid --out " + ws.root + ": it is emptied first, and holds the repository"},
+		{[]string{"--out", "/"}, "invalid --out /"},
+		{[]string{"--jaeger.query-port", "70000"}, "invalid --jaeger.query-port 70000"},
+		{[]string{"--jaeger.health-port", "-1"}, "invalid --jaeger.health-port -1"},
 	} {
-		t.Run(tc.env+"="+tc.value, func(t *testing.T) {
-			t.Setenv(tc.env, tc.value)
-			if _, err := parse(); err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error %v, want %q", err, tc.want)
-			}
-		})
+		if _, err := parse(tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.args, err, tc.want)
+		}
 	}
 }

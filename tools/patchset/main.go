@@ -63,7 +63,6 @@ var (
 	checkPatchFlag = &cli.StringFlag{
 		Name:        "patch",
 		Usage:       "check only the patch of this name",
-		EnvVars:     []string{"STATELAB_CHECK"},
 		DefaultText: "every patch",
 	}
 )
