@@ -20,6 +20,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -140,19 +141,34 @@ func checkReopens(t *testing.T, f *faultImport, datadir string) {
 	}
 }
 
-// faultCount returns the number of kill points per trie kind: 50, or
-// STATELAB_FAULTS (the long mode runs 500).
+// The fault tests' settings, flags of the test binary (go test passes them
+// on): go test -tags e2e ./tools/e2e -run TestFault -faults 500.
+var (
+	faultsFlag     = flag.Int("faults", 50, "kill points per trie kind of the fault tests (the long mode: 500)")
+	faultsSeedFlag = flag.Uint64("faults.seed", 0, "seed of the fault tests' kill points, to replay a run (default: from the clock, logged)")
+)
+
+// faultCount returns the number of kill points per trie kind: -faults, 50
+// unless given (the long mode runs 500).
 func faultCount(t *testing.T) int {
 	t.Helper()
-	return envInt(t, "STATELAB_FAULTS", 50)
+	if *faultsFlag < 1 {
+		t.Fatalf("-faults %d: want at least 1", *faultsFlag)
+	}
+	return *faultsFlag
 }
 
-// faultSeed returns the seed of the kill points: STATELAB_FAULTS_SEED to
-// replay a run, else the time. It is logged.
+// faultSeed returns the seed of the kill points: -faults.seed to replay a
+// run, else the time. It is logged.
 func faultSeed(t *testing.T) uint64 {
 	t.Helper()
-	seed := uint64(envInt(t, "STATELAB_FAULTS_SEED", int(time.Now().UnixNano()%1e9)))
-	t.Logf("seed %d (replay with STATELAB_FAULTS_SEED=%d)", seed, seed)
+	seed := uint64(time.Now().UnixNano() % 1e9)
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "faults.seed" {
+			seed = *faultsSeedFlag
+		}
+	})
+	t.Logf("seed %d (replay with -faults.seed %d)", seed, seed)
 	return seed
 }
 
@@ -199,8 +215,8 @@ func repairOf(stderr string) string {
 // the time a clean import takes with as many imports running at once as the
 // points do (calibrated first), so that the points fall in geth's startup,
 // the population, the workload and the final flush of pathdb's buffer.
-// STATELAB_FAULTS sets the number of points per kind (50; the long mode
-// 500), STATELAB_FAULTS_SEED replays a run.
+// -faults sets the number of points per kind (50; the long mode 500),
+// -faults.seed replays a run.
 func TestFaultKillImport(t *testing.T) {
 	n, seed := faultCount(t), faultSeed(t)
 	// One Jaeger for every import, keeping at most 200 traces so that
