@@ -28,4 +28,8 @@
 //
 // Their Jaeger is tracing/jaeger.sh's, on free ports; it reads STATELAB_CACHE
 // and STATELAB_JAEGER_BIN as it does for a user.
+//
+// One check needs no binaries and has no build tag, so go test ./... runs it:
+// TestEnvironmentVariables holds README.md's table of STATELAB_* variables to
+// the repository (envvars_test.go).
 package e2e

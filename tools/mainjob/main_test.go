@@ -98,11 +98,6 @@ func TestFlags(t *testing.T) {
 	if j.groupDepth != 3 || j.entries != 500 || j.out != out || j.telemetry || !j.keepJaeger || j.ports != (jaegerPorts{1, 2, 3, 4, 5}) {
 		t.Errorf("from the flags %+v", j)
 	}
-	// The variables the flags once had are read no more.
-	t.Setenv("STATELAB_GROUPDEPTH", "3")
-	if j, err = parse(); err != nil || j.groupDepth != 6 {
-		t.Errorf("STATELAB_GROUPDEPTH=3 changed the group depth: %+v, %v", j, err)
-	}
 	for _, tc := range []struct {
 		args []string
 		want string
