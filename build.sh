@@ -17,9 +17,10 @@
 #   ./build.sh run        the main job on small defaults: build, dumpgen, init at GD-6, import
 #                         traced into a Jaeger of its own, verify, summarize (run -h: its flags)
 #
-# The work, the main job included, is done by tools/patchset (a Go program with
-# its own tests); this script builds it and hands over. The upstream version is
-# read from go.mod; nothing else names it.
+# The work is done by Go programs with their own tests: tools/patchset (every
+# command but run) and tools/mainjob (run, which builds with patchset); this
+# script builds them and hands over. The upstream version is read from go.mod;
+# nothing else names it.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -32,7 +33,7 @@ die() { printf 'build.sh: error: %s\n' "$*" >&2; exit 1; }
 
 # Everything temporary (check worktrees, go's and the tests' scratch files) goes
 # into one directory that is removed however the script ends; git forgets the
-# check worktrees in it. (patchset run stops the Jaeger it starts itself.)
+# check worktrees in it. (mainjob stops the Jaeger it starts itself.)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/statelab-build.XXXXXX")
 export TMPDIR=$TMP
 cleanup() {
@@ -47,14 +48,22 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# patchset builds tools/patchset and runs it.
-patchset() {
+# tool NAME builds tools/NAME into build/bin.
+tool() {
 	mkdir -p "$BIN"
-	(cd "$ROOT" && go build -o "$BIN/patchset" ./tools/patchset) || die "building tools/patchset failed"
-	"$BIN/patchset" -C "$ROOT" "$@"
+	(cd "$ROOT" && go build -o "$BIN/$1" "./tools/$1") || die "building tools/$1 failed"
+}
+
+# run builds tools/mainjob, and tools/patchset that it builds the rest with,
+# and runs the main job; its flags are checked before anything else is built.
+run() {
+	tool patchset
+	tool mainjob
+	"$BIN/mainjob" -C "$ROOT" "$@"
 }
 
 case "${1:-build}" in
 -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' ;;
-*) patchset "$@" ;;
+run) shift && run "$@" ;;
+*) tool patchset && "$BIN/patchset" -C "$ROOT" "$@" ;;
 esac

@@ -4,33 +4,40 @@
 # (built from the Go module proxy and cached, no UI), with tracing/jaeger.yaml and a
 # trace store, listening on 127.0.0.1 only unless asked otherwise.
 #
-#   tracing/jaeger.sh build             build the pinned Jaeger (once) and print its path
-#   tracing/jaeger.sh start [options]   start Jaeger in the background (pid and log under
-#                                       $STATELAB_JAEGER_DIR) and print where it listens
-#   tracing/jaeger.sh stop              stop it
-#   tracing/jaeger.sh status            exit 0 if it answers on its query API
-#   tracing/jaeger.sh which [--bin P]   print the binary start would run, and its version
+#   tracing/jaeger.sh build                build the pinned Jaeger (once) and print its path
+#   tracing/jaeger.sh start [options]      start Jaeger in the background (pid, log and the
+#                                          store under --dir) and print where it listens
+#   tracing/jaeger.sh stop [--dir DIR]     stop the Jaeger started with that --dir
+#   tracing/jaeger.sh status [--dir DIR]   exit 0 if it runs and answers on its query API
+#   tracing/jaeger.sh which [--bin PATH]   print the binary start would run, and its version
 #
-# Options of start, each also an environment variable (the option wins):
-#   --bin PATH         STATELAB_JAEGER_BIN        a Jaeger v2 binary, e.g. an official
-#                      release's jaeger; "pinned" forces the pinned build. Unset: `jaeger`
-#                      on PATH if it is Jaeger v2, else the pinned build.
-#   --storage KIND     STATELAB_JAEGER_STORAGE    badger (default: on disk, survives a
-#                      restart, bounded memory) or memory (for tests: fast, volatile)
-#   --data DIR         STATELAB_JAEGER_DATA       Badger's directory (default
-#                      $STATELAB_JAEGER_DIR/badger); one Jaeger at a time per directory
-#   --retention DUR    STATELAB_JAEGER_RETENTION  how long Badger keeps spans (72h)
-#   --host ADDR        STATELAB_JAEGER_HOST       address to listen on (127.0.0.1); any
-#                      other exposes the OTLP receivers and the query API to the network
-#   --memory-limit M   STATELAB_JAEGER_MEMORY_LIMIT  with Badger, the Go memory limit
-#                      (GOMEMLIMIT) Jaeger runs under (512MiB; "off": none). Without it Jaeger's
-#                      heap holds garbage up to twice its live size between collections.
+# Options of start (--opt VALUE or --opt=VALUE):
+#   --dir DIR            the run directory: pid, log, the query address status reads, and
+#                        Badger's directory by default ($STATELAB_CACHE/jaeger-run)
+#   --bin PATH           a Jaeger v2 binary, e.g. an official release's jaeger; "pinned"
+#                        forces the pinned build. Default: $STATELAB_JAEGER_BIN, else
+#                        `jaeger` on PATH if it is Jaeger v2, else the pinned build.
+#   --storage KIND       badger (default: on disk, survives a restart, bounded memory) or
+#                        memory (for tests: fast, volatile)
+#   --data DIR           Badger's directory (DIR/badger of --dir); one Jaeger at a time
+#   --retention DUR      how long Badger keeps spans (72h)
+#   --memory-limit M     with Badger, the Go memory limit (GOMEMLIMIT) Jaeger runs under
+#                        (512MiB; "off": none). Without it Jaeger's heap holds garbage up
+#                        to twice its live size between collections.
+#   --max-traces N       with memory, the traces (one per block) it keeps (100000)
+#   --host ADDR          address every port listens on (127.0.0.1); any other exposes the
+#                        OTLP receivers and the query API to the network
+#   --otlp-grpc-port N   OTLP gRPC receiver (4317)
+#   --otlp-http-port N   OTLP HTTP receiver (4318), geth's --rpc.telemetry.endpoint
+#   --query-port N       query API /api/traces, /api/v3/traces, and the UI if the binary
+#                        has it (16686)
+#   --query-grpc-port N  query gRPC API (16685)
+#   --health-port N      health check (13133)
 #
-# Ports (on that address): STATELAB_JAEGER_OTLP_GRPC_PORT (4317), _OTLP_HTTP_PORT (4318),
-# _QUERY_PORT (16686: the query API /api/traces, /api/v3/traces, and the UI if the
-# binary has it), _QUERY_GRPC_PORT (16685), _HEALTH_PORT (13133).
-# README.md's "Environment variables" table lists these with every other STATELAB_*
-# variable (./build.sh run sets the directory and the ports of its own Jaeger).
+# The options reach Jaeger as --set overrides of jaeger.yaml and the store's YAML
+# (Jaeger v2 is an OpenTelemetry Collector). Two environment variables, in README.md's
+# table: STATELAB_CACHE (where the pinned build is cached) and STATELAB_JAEGER_BIN
+# (--bin's default; it also replaces `build`, as CI does).
 set -euo pipefail
 
 JAEGER_MODULE=github.com/jaegertracing/jaeger
@@ -39,7 +46,21 @@ JAEGER_V2_VERSION=v2.13.0 # the release name of the same commit, as official bin
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE=${STATELAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/statelab}
 PINNED=$CACHE/jaeger-$JAEGER_VERSION/jaeger
-RUNDIR=${STATELAB_JAEGER_DIR:-$CACHE/jaeger-run}
+
+# The settings, at their defaults; parse_options sets them from the command line.
+RUNDIR=$CACHE/jaeger-run
+BIN=${STATELAB_JAEGER_BIN:-}
+STORAGE=badger
+DATA="" # $RUNDIR/badger unless --data
+RETENTION=72h
+MEMORY_LIMIT=512MiB
+MAX_TRACES=100000
+HOST=127.0.0.1
+OTLP_GRPC_PORT=4317
+OTLP_HTTP_PORT=4318
+QUERY_PORT=16686
+QUERY_GRPC_PORT=16685
+HEALTH_PORT=13133
 
 die() { printf 'jaeger.sh: error: %s\n' "$*" >&2; exit 1; }
 note() { printf 'jaeger.sh: %s\n' "$*" >&2; }
@@ -108,17 +129,17 @@ check_version() {
 	esac
 }
 
-# choose_binary prints the Jaeger binary to run: the one named by --bin or
-# STATELAB_JAEGER_BIN (an error if it is not Jaeger v2), else `jaeger` on PATH if it is
-# Jaeger v2, else the pinned build (built on first use).
+# choose_binary prints the Jaeger binary to run: the one --bin (or STATELAB_JAEGER_BIN)
+# names (an error if it is not Jaeger v2), else `jaeger` on PATH if it is Jaeger v2,
+# else the pinned build (built on first use).
 choose_binary() {
-	local bin=${OPT_BIN:-${STATELAB_JAEGER_BIN:-}} version
+	local bin=$BIN version
 	if [ "$bin" = pinned ]; then
 		build
 		return 0
 	fi
 	if [ -n "$bin" ]; then
-		[ -x "$bin" ] && [ ! -d "$bin" ] || die "STATELAB_JAEGER_BIN/--bin $bin: no such executable"
+		[ -x "$bin" ] && [ ! -d "$bin" ] || die "--bin/STATELAB_JAEGER_BIN $bin: no such executable"
 		version=$(jaeger_version "$bin") || die "$bin does not answer 'version' as Jaeger does; give a Jaeger v2 binary ($JAEGER_V2_VERSION)"
 		check_version "$version" "$bin" || die "refusing to run $bin"
 		echo "$bin"
@@ -134,19 +155,80 @@ choose_binary() {
 	build
 }
 
+# parse_options ALLOWED ARGS... sets the settings from the options in ARGS, each of
+# which must be one of ALLOWED (a space-separated list of option names).
+parse_options() {
+	local allowed=" $1 "
+	shift
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--*=*) set -- "${1%%=*}" "${1#*=}" "${@:2}" ;;
+		esac
+		case "$allowed" in
+		*" $1 "*) ;;
+		*) die "unknown option $1 of $CMD (see the top of tracing/jaeger.sh)" ;;
+		esac
+		[ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value"
+		case "$1" in
+		--dir) RUNDIR=$2 ;;
+		--bin) BIN=$2 ;;
+		--storage) STORAGE=$2 ;;
+		--data) DATA=$2 ;;
+		--retention) RETENTION=$2 ;;
+		--memory-limit) MEMORY_LIMIT=$2 ;;
+		--max-traces) MAX_TRACES=$2 ;;
+		--host) HOST=$2 ;;
+		--otlp-grpc-port) OTLP_GRPC_PORT=$2 ;;
+		--otlp-http-port) OTLP_HTTP_PORT=$2 ;;
+		--query-port) QUERY_PORT=$2 ;;
+		--query-grpc-port) QUERY_GRPC_PORT=$2 ;;
+		--health-port) HEALTH_PORT=$2 ;;
+		esac
+		shift 2
+	done
+}
+
+# START_OPTIONS are the options of start.
+START_OPTIONS="--dir --bin --storage --data --retention --memory-limit --max-traces --host"
+START_OPTIONS+=" --otlp-grpc-port --otlp-http-port --query-port --query-grpc-port --health-port"
+
+# check_port NAME VALUE refuses a value of a port option that is not a port.
+check_port() {
+	case "$2" in
+	"" | *[!0-9]*) die "$1 $2: want a port, 1 to 65535" ;;
+	esac
+	[ "$2" -ge 1 ] && [ "$2" -le 65535 ] || die "$1 $2: want a port, 1 to 65535"
+}
+
+# endpoint PORT is HOST:PORT as a collector's endpoint, an IPv6 address in brackets.
+endpoint() {
+	case "$HOST" in
+	\[*) echo "$HOST:$1" ;;
+	*:*) echo "[$HOST]:$1" ;;
+	*) echo "$HOST:$1" ;;
+	esac
+}
+
 # query_url is the query API's URL: on the listen address, or on 127.0.0.1 when Jaeger
 # listens on every address.
 query_url() {
-	local host=${STATELAB_JAEGER_HOST:-127.0.0.1}
-	case "$host" in
-	0.0.0.0 | "::" | "[::]" | "") host=127.0.0.1 ;;
-	*:*) host="[${host#[}" && host="${host%]}]" ;;
+	case "$HOST" in
+	0.0.0.0 | "::" | "[::]") echo "http://127.0.0.1:$QUERY_PORT" ;;
+	*) echo "http://$(endpoint "$QUERY_PORT")" ;;
 	esac
-	echo "http://$host:${STATELAB_JAEGER_QUERY_PORT:-16686}"
 }
 
-status() {
-	curl -fsS -o /dev/null "$(query_url)/api/services" 2>/dev/null
+# yaml_string prints its argument as a YAML double-quoted string.
+yaml_string() {
+	local v=${1//\\/\\\\}
+	printf '"%s"' "${v//\"/\\\"}"
+}
+
+# answers says whether the Jaeger of the run directory runs and answers on the query
+# API that start wrote down.
+answers() {
+	[ -f "$RUNDIR/pid" ] && [ -f "$RUNDIR/query" ] && kill -0 "$(cat "$RUNDIR/pid")" 2>/dev/null &&
+		curl -fsS -o /dev/null "$(cat "$RUNDIR/query")/api/services" 2>/dev/null
 }
 
 # ui_note says where the UI is, if the running binary serves it (the pinned build
@@ -160,84 +242,86 @@ ui_note() {
 	esac
 }
 
-# parse_start_options reads start's options into the STATELAB_JAEGER_* variables.
-parse_start_options() {
-	while [ $# -gt 0 ]; do
-		[ $# -ge 2 ] || die "$1 needs a value"
-		case "$1" in
-		--bin) OPT_BIN=$2 ;;
-		--storage) export STATELAB_JAEGER_STORAGE=$2 ;;
-		--data) export STATELAB_JAEGER_DATA=$2 ;;
-		--retention) export STATELAB_JAEGER_RETENTION=$2 ;;
-		--host) export STATELAB_JAEGER_HOST=$2 ;;
-		--memory-limit) export STATELAB_JAEGER_MEMORY_LIMIT=$2 ;;
-		*) die "unknown option $1 (see the top of tracing/jaeger.sh)" ;;
-		esac
-		shift 2
-	done
+# SETS are start's --set overrides of the YAML; STORE_CONFIG is the store's YAML,
+# STORE describes the store and MEMLIMIT is Jaeger's GOMEMLIMIT ("": none).
+SETS=()
+STORE_CONFIG="" STORE="" MEMLIMIT=""
+
+# set_value KEY VALUE adds an override of the YAML key (dot-separated) to SETS.
+set_value() {
+	SETS+=("--set=$1=$2")
 }
 
-# storage_config prints the trace store's config file and describes the store,
-# exporting what the config reads.
-storage_config() {
-	case "${STATELAB_JAEGER_STORAGE:-badger}" in
+# configure checks start's settings and turns them into SETS and the store's config.
+configure() {
+	check_port --otlp-grpc-port "$OTLP_GRPC_PORT"
+	check_port --otlp-http-port "$OTLP_HTTP_PORT"
+	check_port --query-port "$QUERY_PORT"
+	check_port --query-grpc-port "$QUERY_GRPC_PORT"
+	check_port --health-port "$HEALTH_PORT"
+	set_value receivers.otlp.protocols.grpc.endpoint "$(yaml_string "$(endpoint "$OTLP_GRPC_PORT")")"
+	set_value receivers.otlp.protocols.http.endpoint "$(yaml_string "$(endpoint "$OTLP_HTTP_PORT")")"
+	set_value extensions.jaeger_query.http.endpoint "$(yaml_string "$(endpoint "$QUERY_PORT")")"
+	set_value extensions.jaeger_query.grpc.endpoint "$(yaml_string "$(endpoint "$QUERY_GRPC_PORT")")"
+	set_value extensions.healthcheckv2.http.endpoint "$(yaml_string "$(endpoint "$HEALTH_PORT")")"
+	local backend=extensions.jaeger_storage.backends.statelab
+	case "$STORAGE" in
 	badger)
-		export STATELAB_JAEGER_DATA=${STATELAB_JAEGER_DATA:-$RUNDIR/badger}
-		export STATELAB_JAEGER_RETENTION=${STATELAB_JAEGER_RETENTION:-72h}
-		case "$STATELAB_JAEGER_RETENTION" in
+		DATA=${DATA:-$RUNDIR/badger}
+		case "$RETENTION" in
 		*[0-9]h | *[0-9]m | *[0-9]s) ;;
-		*) die "STATELAB_JAEGER_RETENTION/--retention $STATELAB_JAEGER_RETENTION: want a duration such as 72h or 90m" ;;
+		*) die "--retention $RETENTION: want a duration such as 72h or 90m" ;;
 		esac
-		mkdir -p "$STATELAB_JAEGER_DATA" || die "cannot create the Badger directory $STATELAB_JAEGER_DATA"
-		STATELAB_JAEGER_DATA=$(cd "$STATELAB_JAEGER_DATA" && pwd)
-		echo "$HERE/storage-badger.yaml"
-		STORE="Badger in $STATELAB_JAEGER_DATA, retention $STATELAB_JAEGER_RETENTION"
-		MEMLIMIT=${STATELAB_JAEGER_MEMORY_LIMIT:-512MiB}
-		case "$MEMLIMIT" in
+		case "$MEMORY_LIMIT" in
 		off) MEMLIMIT="" ;;
-		*[0-9]B | *[0-9][KMGT]iB) STORE="$STORE, memory limit $MEMLIMIT" ;;
-		*) die "STATELAB_JAEGER_MEMORY_LIMIT/--memory-limit $MEMLIMIT: want a size such as 512MiB or 2GiB, or off" ;;
+		*[0-9]B | *[0-9][KMGT]iB) MEMLIMIT=$MEMORY_LIMIT ;;
+		*) die "--memory-limit $MEMORY_LIMIT: want a size such as 512MiB or 2GiB, or off" ;;
 		esac
+		mkdir -p "$DATA" || die "cannot create the Badger directory $DATA"
+		DATA=$(cd "$DATA" && pwd)
+		set_value "$backend".badger.directories.keys "$(yaml_string "$DATA/keys")"
+		set_value "$backend".badger.directories.values "$(yaml_string "$DATA/values")"
+		set_value "$backend".badger.ttl.spans "$RETENTION"
+		STORE_CONFIG=$HERE/storage-badger.yaml
+		STORE="Badger in $DATA, retention $RETENTION${MEMLIMIT:+, memory limit $MEMLIMIT}"
 		;;
 	memory)
-		echo "$HERE/storage-memory.yaml"
-		STORE="memory, at most ${STATELAB_JAEGER_MAX_TRACES:-100000} traces, lost at stop"
+		case "$MAX_TRACES" in
+		"" | *[!0-9]* | 0) die "--max-traces $MAX_TRACES: want a number of traces, at least 1" ;;
+		esac
+		set_value "$backend".memory.max_traces "$MAX_TRACES"
+		STORE_CONFIG=$HERE/storage-memory.yaml
+		STORE="memory, at most $MAX_TRACES traces, lost at stop"
 		;;
-	*) die "STATELAB_JAEGER_STORAGE/--storage ${STATELAB_JAEGER_STORAGE}: want badger or memory" ;;
+	*) die "--storage $STORAGE: want badger or memory" ;;
 	esac
 }
 
 start() {
-	parse_start_options "$@"
-	# jaeger.yaml's defaults apply to unset variables only: a variable set but empty
-	# would make Jaeger listen on every address, or on a random port.
-	export STATELAB_JAEGER_HOST=${STATELAB_JAEGER_HOST:-127.0.0.1}
-	export STATELAB_JAEGER_OTLP_GRPC_PORT=${STATELAB_JAEGER_OTLP_GRPC_PORT:-4317}
-	export STATELAB_JAEGER_OTLP_HTTP_PORT=${STATELAB_JAEGER_OTLP_HTTP_PORT:-4318}
-	export STATELAB_JAEGER_QUERY_PORT=${STATELAB_JAEGER_QUERY_PORT:-16686}
-	export STATELAB_JAEGER_QUERY_GRPC_PORT=${STATELAB_JAEGER_QUERY_GRPC_PORT:-16685}
-	export STATELAB_JAEGER_HEALTH_PORT=${STATELAB_JAEGER_HEALTH_PORT:-13133}
-	local bin storage
+	parse_options "$START_OPTIONS" "$@"
+	configure
+	local bin
 	bin=$(choose_binary)
 	mkdir -p "$RUNDIR"
 	if [ -f "$RUNDIR/pid" ] && kill -0 "$(cat "$RUNDIR/pid")" 2>/dev/null; then
 		die "already running (pid $(cat "$RUNDIR/pid")); stop it first"
 	fi
-	STORE="" MEMLIMIT=""
-	storage_config >"$RUNDIR/storage" # a file, so that STORE survives (no subshell)
-	storage=$(cat "$RUNDIR/storage")
-	local host=${STATELAB_JAEGER_HOST:-127.0.0.1}
-	case "$host" in
+	case "$HOST" in
 	127.* | localhost | ::1 | "[::1]") ;;
-	*) note "listening on $host: the OTLP receivers and the query API are reachable from the network" ;;
+	*) note "listening on $HOST: the OTLP receivers and the query API are reachable from the network" ;;
 	esac
+	# Another program on the query port would answer for a Jaeger that failed to start.
+	if curl -fsS -o /dev/null "$(query_url)/" 2>/dev/null; then
+		die "something already answers on $(query_url); give another --query-port"
+	fi
+	query_url >"$RUNDIR/query"
 	# A GOMEMLIMIT the user exported wins over the default limit.
-	GOMEMLIMIT=${GOMEMLIMIT:-$MEMLIMIT} "$bin" --config "$HERE/jaeger.yaml" --config "$storage" >"$RUNDIR/jaeger.log" 2>&1 &
+	GOMEMLIMIT=${GOMEMLIMIT:-$MEMLIMIT} "$bin" --config "$HERE/jaeger.yaml" --config "$STORE_CONFIG" "${SETS[@]}" >"$RUNDIR/jaeger.log" 2>&1 &
 	echo $! >"$RUNDIR/pid"
 	local i
 	for i in $(seq 1 150); do
-		if status; then
-			note "Jaeger up (pid $(cat "$RUNDIR/pid"), $bin): OTLP $host:${STATELAB_JAEGER_OTLP_GRPC_PORT:-4317} (grpc), :${STATELAB_JAEGER_OTLP_HTTP_PORT:-4318} (http); query API $(query_url); $(ui_note); store: $STORE"
+		if answers; then
+			note "Jaeger up (pid $(cat "$RUNDIR/pid"), $bin): OTLP $(endpoint "$OTLP_GRPC_PORT") (grpc), :$OTLP_HTTP_PORT (http); query API $(query_url); $(ui_note); store: $STORE"
 			return 0
 		fi
 		kill -0 "$(cat "$RUNDIR/pid")" 2>/dev/null || { tail -20 "$RUNDIR/jaeger.log" >&2; die "Jaeger exited; see $RUNDIR/jaeger.log"; }
@@ -265,20 +349,31 @@ stop() {
 }
 
 which_binary() {
-	parse_start_options "$@"
 	local bin version
 	bin=$(choose_binary)
 	version=$(jaeger_version "$bin") || version="?"
 	echo "$bin ${version:-(no version: built from source)}"
 }
 
-cmd=${1:-}
+CMD=${1:-}
 [ $# = 0 ] || shift
-case "$cmd" in
-build) build ;;
+case "$CMD" in
+build)
+	parse_options "" "$@"
+	build
+	;;
 start) start "$@" ;;
-stop) stop ;;
-status) status ;;
-which) which_binary "$@" ;;
-*) die "usage: tracing/jaeger.sh build|start [options]|stop|status|which" ;;
+stop)
+	parse_options --dir "$@"
+	stop
+	;;
+status)
+	parse_options --dir "$@"
+	answers
+	;;
+which)
+	parse_options --bin "$@"
+	which_binary
+	;;
+*) die "usage: tracing/jaeger.sh build|start [options]|stop [--dir DIR]|status [--dir DIR]|which [--bin PATH]" ;;
 esac

@@ -18,6 +18,7 @@
 package e2e
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,8 +26,13 @@ import (
 	"statelab/core/balsidecar"
 )
 
+// fixturesFlag is TestBALFixtureChains' setting, a flag of the test binary
+// (go test passes it on): go test -tags e2e ./tools/e2e -run TestBALFixtureChains -fixtures DIR.
+var fixturesFlag = flag.String("fixtures", "", "blockchain test fixtures (files or directories, separated by "+
+	"the OS list separator) to check BAL sidecars against (default: none, TestBALFixtureChains is skipped)")
+
 // TestBALFixtureChains checks BAL sidecars on the consensus tests' chains.
-// It is opt-in: STATELAB_FIXTURES names blockchain test fixtures (files or
+// It is opt-in: -fixtures names blockchain test fixtures (files or
 // directories, separated by the OS list separator: ethereum/tests'
 // BlockchainTests/ValidBlocks, execution-spec-tests' blockchain_tests), which
 // fixturechain converts. For every chain of valid blocks whose plain import
@@ -36,9 +42,9 @@ import (
 // from the database. A chain whose plain import fails is skipped (that is
 // geth's or the fixture's matter, not the sidecar's) and reported.
 func TestBALFixtureChains(t *testing.T) {
-	sources := os.Getenv("STATELAB_FIXTURES")
+	sources := *fixturesFlag
 	if sources == "" {
-		t.Skip("STATELAB_FIXTURES is not set (blockchain test fixtures to check BAL sidecars against)")
+		t.Skip("no -fixtures (blockchain test fixtures to check BAL sidecars against)")
 	}
 	out := filepath.Join(t.TempDir(), "chains")
 	mustRun(t, "fixturechain", append([]string{"--out", out}, filepath.SplitList(sources)...)...)

@@ -19,6 +19,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -57,11 +58,15 @@ func chromium(t *testing.T) string {
 	return path
 }
 
-// artifactDir is where the browser tests keep their screenshots:
-// $STATELAB_ARTIFACTS, else out/e2e-artifacts in the repository.
+// artifactsFlag is the browser tests' setting, a flag of the test binary (go
+// test passes it on): go test -tags e2e ./tools/e2e -run Chromium -artifacts DIR.
+var artifactsFlag = flag.String("artifacts", "", "where the browser tests keep screenshots and pages (default: out/e2e-artifacts in the repository)")
+
+// artifactDir is where the browser tests keep their screenshots: -artifacts,
+// else out/e2e-artifacts in the repository.
 func artifactDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("STATELAB_ARTIFACTS")
+	dir := *artifactsFlag
 	if dir == "" {
 		dir = filepath.Join(repoRoot(t), "out", "e2e-artifacts")
 	}

@@ -129,3 +129,30 @@ func TestBuildShPR(t *testing.T) {
 		t.Errorf("no assembled tree in the copy: %v", err)
 	}
 }
+
+// TestBuildShRunFlags checks ./build.sh run's hand-over to tools/mainjob: -h
+// lists the main job's flags and a bad flag value exits 1 naming the flag,
+// both without assembling or building anything.
+func TestBuildShRunFlags(t *testing.T) {
+	dir := repoCopy(t)
+	cmd := exec.Command("bash", filepath.Join(dir, "build.sh"), "run", "-h")
+	cmd.Dir = dir
+	help, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("./build.sh run -h: %v", err)
+	}
+	for _, flag := range []string{"--groupdepth", "--entries", "--out", "--telemetry", "--keep-jaeger", "--jaeger.otlp-http-port", "--jaeger.query-port"} {
+		if !bytes.Contains(help, []byte(flag)) {
+			t.Errorf("./build.sh run -h does not list %s:\n%s", flag, help)
+		}
+	}
+	code, stderr := buildsh(t, dir, "run", "--groupdepth", "9")
+	if code != 1 || !strings.Contains(stderr, "invalid --groupdepth 9: want 1 to 8") {
+		t.Errorf("./build.sh run --groupdepth 9: exit %d\n%s", code, stderr)
+	}
+	for _, p := range []string{"build/go-ethereum", "build/bin/geth", "out"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); !os.IsNotExist(err) {
+			t.Errorf("%s exists after ./build.sh run -h and a bad flag (%v): something was built or run", p, err)
+		}
+	}
+}

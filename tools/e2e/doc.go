@@ -18,4 +18,18 @@
 // dumpgen generates, and are compiled only with the e2e build tag:
 //
 //	STATELAB_BIN=build/bin go test -tags e2e ./tools/e2e
+//
+// Their other settings are flags of the test binary, which go test passes on:
+// -faults and -faults.seed (the fault tests' kill points, docs/faults.md),
+// -fixtures (the consensus tests' chains TestBALFixtureChains checks, opt-in)
+// and -artifacts (where the browser tests keep their screenshots), e.g.
+//
+//	STATELAB_BIN=build/bin go test -tags e2e ./tools/e2e -run TestFault -faults 500
+//
+// Their Jaeger is tracing/jaeger.sh's, on free ports; it reads STATELAB_CACHE
+// and STATELAB_JAEGER_BIN as it does for a user.
+//
+// One check needs no binaries and has no build tag, so go test ./... runs it:
+// TestEnvironmentVariables holds README.md's table of STATELAB_* variables to
+// the repository (envvars_test.go).
 package e2e

@@ -128,7 +128,7 @@ func TestFaultCollectorRestart(t *testing.T) {
 	// however fast the machine imports, the collector dies and comes back in
 	// the middle of the import, and geth runs for a while with it dead.
 	p.pause(t)
-	pid := jaegerPID(t, j.runDir)
+	pid := jaegerPID(t, j.dir)
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -139,11 +139,11 @@ func TestFaultCollectorRestart(t *testing.T) {
 	for !deadProcess(pid) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	os.Remove(filepath.Join(j.runDir, "pid"))
+	os.Remove(filepath.Join(j.dir, "pid"))
 	p.resume(t)
 	time.Sleep(300 * time.Millisecond) // importing, with the collector dead
 	p.pause(t)
-	if out, err := jaegerSh(t, j.env, "start"); err != nil {
+	if out, err := j.start(t); err != nil {
 		t.Fatalf("jaeger.sh start after the kill: %v\n%s", err, out)
 	}
 	restarted := time.Now()

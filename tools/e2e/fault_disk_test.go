@@ -79,7 +79,7 @@ func TestFaultDiskFull(t *testing.T) {
 	if uid := os.Getuid(); uid != 0 {
 		t.Skipf("mounting a tmpfs of fixed size needs root (running as uid %d)", uid)
 	}
-	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "STATELAB_JAEGER_MAX_TRACES=200")
+	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "--max-traces", "200")
 	for _, kind := range []string{"mpt", "ubt"} {
 		t.Run(kind, func(t *testing.T) {
 			f := setupFaultImport(t, kind)

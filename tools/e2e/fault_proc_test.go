@@ -23,7 +23,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -172,18 +171,4 @@ func copyTree(t *testing.T, src, dst string) {
 	if err := fsutil.CopyTree(src, dst); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// envInt returns an integer environment variable, or def if it is unset.
-func envInt(t *testing.T, name string, def int) int {
-	t.Helper()
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		t.Fatalf("%s=%q: want a non-negative integer", name, v)
-	}
-	return n
 }

@@ -92,7 +92,7 @@ func sidecarError(stderr string) string {
 //   - rewritten in place, non-atomically, while imports start: the same.
 func TestFaultSidecarChanged(t *testing.T) {
 	n, seed := max(faultCount(t)/10, 5), faultSeed(t)
-	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "STATELAB_JAEGER_MAX_TRACES=200")
+	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "--max-traces", "200")
 	for ki, kind := range []string{"mpt", "ubt"} {
 		t.Run(kind, func(t *testing.T) {
 			f := setupFaultImport(t, kind)

@@ -20,9 +20,11 @@ package e2e
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -86,25 +88,16 @@ func setupFaultImport(t *testing.T, kind string) *faultImport {
 }
 
 // startMemoryJaeger starts the pinned Jaeger with its memory store on free
-// ports from runDir, with extra environment, and stops it when the test ends.
-// Unlike startJaeger it can be stopped and started again on the same ports
-// (restart).
-func startMemoryJaeger(t *testing.T, runDir string, extra ...string) *collector {
+// ports from runDir, with extra options of jaeger.sh start, and stops it when
+// the test ends. Unlike startJaeger it can be stopped and started again on the
+// same ports (restart).
+func startMemoryJaeger(t *testing.T, runDir string, extra ...string) *jaegerShRun {
 	t.Helper()
-	j, env := jaegerEnv(t, runDir)
-	c := &collector{jaeger: j, runDir: runDir, env: append(append(env, "STATELAB_JAEGER_STORAGE=memory", "STATELAB_JAEGER_BIN=pinned"), extra...)}
-	if out, err := jaegerSh(t, c.env, "start"); err != nil {
+	j := newJaegerShRun(t, runDir, os.Environ(), append([]string{"--storage", "memory", "--bin", "pinned"}, extra...)...)
+	if out, err := j.start(t); err != nil {
 		t.Fatalf("jaeger.sh start: %v\n%s", err, out)
 	}
-	t.Cleanup(func() { jaegerSh(t, c.env, "stop") })
-	return c
-}
-
-// collector is a Jaeger run by jaeger.sh from runDir with env.
-type collector struct {
-	*jaeger
-	runDir string
-	env    []string
+	return j
 }
 
 // args returns the import's command line on datadir, every feature on, its
@@ -148,19 +141,34 @@ func checkReopens(t *testing.T, f *faultImport, datadir string) {
 	}
 }
 
-// faultCount returns the number of kill points per trie kind: 50, or
-// STATELAB_FAULTS (the long mode runs 500).
+// The fault tests' settings, flags of the test binary (go test passes them
+// on): go test -tags e2e ./tools/e2e -run TestFault -faults 500.
+var (
+	faultsFlag     = flag.Int("faults", 50, "kill points per trie kind of the fault tests (the long mode: 500)")
+	faultsSeedFlag = flag.Uint64("faults.seed", 0, "seed of the fault tests' kill points, to replay a run (default: from the clock, logged)")
+)
+
+// faultCount returns the number of kill points per trie kind: -faults, 50
+// unless given (the long mode runs 500).
 func faultCount(t *testing.T) int {
 	t.Helper()
-	return envInt(t, "STATELAB_FAULTS", 50)
+	if *faultsFlag < 1 {
+		t.Fatalf("-faults %d: want at least 1", *faultsFlag)
+	}
+	return *faultsFlag
 }
 
-// faultSeed returns the seed of the kill points: STATELAB_FAULTS_SEED to
-// replay a run, else the time. It is logged.
+// faultSeed returns the seed of the kill points: -faults.seed to replay a
+// run, else the time. It is logged.
 func faultSeed(t *testing.T) uint64 {
 	t.Helper()
-	seed := uint64(envInt(t, "STATELAB_FAULTS_SEED", int(time.Now().UnixNano()%1e9)))
-	t.Logf("seed %d (replay with STATELAB_FAULTS_SEED=%d)", seed, seed)
+	seed := uint64(time.Now().UnixNano() % 1e9)
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "faults.seed" {
+			seed = *faultsSeedFlag
+		}
+	})
+	t.Logf("seed %d (replay with -faults.seed %d)", seed, seed)
 	return seed
 }
 
@@ -207,13 +215,13 @@ func repairOf(stderr string) string {
 // the time a clean import takes with as many imports running at once as the
 // points do (calibrated first), so that the points fall in geth's startup,
 // the population, the workload and the final flush of pathdb's buffer.
-// STATELAB_FAULTS sets the number of points per kind (50; the long mode
-// 500), STATELAB_FAULTS_SEED replays a run.
+// -faults sets the number of points per kind (50; the long mode 500),
+// -faults.seed replays a run.
 func TestFaultKillImport(t *testing.T) {
 	n, seed := faultCount(t), faultSeed(t)
 	// One Jaeger for every import, keeping at most 200 traces so that
 	// hundreds of imports do not grow it without bound.
-	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "STATELAB_JAEGER_MAX_TRACES=200")
+	j := startMemoryJaeger(t, filepath.Join(t.TempDir(), "jaeger"), "--max-traces", "200")
 	for ki, kind := range []string{"mpt", "ubt"} {
 		t.Run(kind, func(t *testing.T) {
 			f := setupFaultImport(t, kind)

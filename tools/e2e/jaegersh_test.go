@@ -26,12 +26,20 @@ import (
 	"testing"
 )
 
+// coldMachine is a first run of tracing/jaeger.sh on a fresh machine.
+type coldMachine struct {
+	env   []string // jaeger.sh's environment
+	run   *jaegerShRun
+	cache string // STATELAB_CACHE, which does not exist yet
+	tmp   string // TMPDIR
+}
+
 // jaegerShCold prepares a first run of tracing/jaeger.sh on a fresh machine: an
 // empty STATELAB_CACHE, its own TMPDIR, and a `go` on PATH that fakes the Jaeger
 // build (go mod init, go get -tool, go build -o OUT) by copying a stub Jaeger that
-// answers the query API, or fails the build when failBuild is set. It returns the
-// environment, the cache directory and the TMPDIR.
-func jaegerShCold(t *testing.T, failBuild bool) (env []string, cache, tmp string) {
+// answers the query API, or fails the build when failBuild is set. Its Jaeger
+// runs from a directory of its own with Badger's in another one, on free ports.
+func jaegerShCold(t *testing.T, failBuild bool) *coldMachine {
 	t.Helper()
 	var (
 		dir  = t.TempDir()
@@ -63,23 +71,21 @@ esac
 	if err := os.WriteFile(filepath.Join(path, "go"), []byte(fakeGo), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cache = filepath.Join(dir, "cache") // does not exist yet, as on a fresh machine
-	tmp = filepath.Join(dir, "tmp")
-	if err := os.Mkdir(tmp, 0o755); err != nil {
+	m := &coldMachine{
+		cache: filepath.Join(dir, "cache"), // does not exist yet, as on a fresh machine
+		tmp:   filepath.Join(dir, "tmp"),
+	}
+	if err := os.Mkdir(m.tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env = append(os.Environ(),
+	m.env = append(os.Environ(),
 		"PATH="+path+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"STATELAB_JAEGER_BIN=", // whatever the caller's environment says
-		"STATELAB_JAEGER_DATA="+filepath.Join(dir, "data"),
-		"STATELAB_CACHE="+cache,
-		"TMPDIR="+tmp,
-		"STATELAB_JAEGER_DIR="+filepath.Join(dir, "run"),
+		"STATELAB_CACHE="+m.cache,
+		"TMPDIR="+m.tmp,
 	)
-	for _, name := range []string{"OTLP_GRPC", "OTLP_HTTP", "QUERY", "QUERY_GRPC", "HEALTH"} {
-		env = append(env, fmt.Sprintf("STATELAB_JAEGER_%s_PORT=%d", name, freePort(t)))
-	}
-	return env, cache, tmp
+	m.run = newJaegerShRun(t, filepath.Join(dir, "run"), m.env, "--data", filepath.Join(dir, "data"))
+	return m
 }
 
 // buildFakeJaeger builds the stub Jaeger (testdata/fakejaeger) into a
@@ -94,6 +100,8 @@ func buildFakeJaeger(t *testing.T) string {
 	return stub
 }
 
+// jaegerSh runs tracing/jaeger.sh with the environment env and returns its
+// output.
 func jaegerSh(t *testing.T, env []string, args ...string) (string, error) {
 	t.Helper()
 	cmd := exec.Command("bash", append([]string{filepath.Join(repoRoot(t), "tracing", "jaeger.sh")}, args...)...)
@@ -107,26 +115,25 @@ func jaegerSh(t *testing.T, env []string, args ...string) (string, error) {
 // and start Jaeger and exit 0, leaving no throwaway module behind. (It once
 // failed here with "mod: unbound variable" after starting Jaeger.)
 func TestJaegerShColdStart(t *testing.T) {
-	env, cache, tmp := jaegerShCold(t, false)
-	out, err := jaegerSh(t, env, "start")
-	t.Cleanup(func() { jaegerSh(t, env, "stop") })
+	m := jaegerShCold(t, false)
+	out, err := m.run.start(t)
 	if err != nil {
 		t.Fatalf("jaeger.sh start on a fresh machine: %v\n%s", err, out)
 	}
 	if !strings.Contains(out, "building") || !strings.Contains(out, "up (pid") {
 		t.Errorf("jaeger.sh start did not build and start Jaeger:\n%s", out)
 	}
-	if _, err := os.Stat(filepath.Join(cache, "jaeger-v1.76.0", "jaeger")); err != nil {
+	if _, err := os.Stat(filepath.Join(m.cache, "jaeger-v1.76.0", "jaeger")); err != nil {
 		t.Errorf("no cached Jaeger binary: %v", err)
 	}
-	assertEmptyDir(t, tmp)
-	if out, err := jaegerSh(t, env, "status"); err != nil {
+	assertEmptyDir(t, m.tmp)
+	if out, err := m.run.status(t); err != nil {
 		t.Fatalf("jaeger.sh status after start: %v\n%s", err, out)
 	}
-	if out, err := jaegerSh(t, env, "stop"); err != nil {
+	if out, err := m.run.stop(t); err != nil {
 		t.Fatalf("jaeger.sh stop: %v\n%s", err, out)
 	}
-	if _, err := jaegerSh(t, env, "status"); err == nil {
+	if _, err := m.run.status(t); err == nil {
 		t.Error("Jaeger still answers after jaeger.sh stop")
 	}
 }
@@ -135,20 +142,19 @@ func TestJaegerShColdStart(t *testing.T) {
 // clear message, and leaves neither a binary (nor its partial output) in the
 // cache nor the throwaway module behind.
 func TestJaegerShFailedBuild(t *testing.T) {
-	env, cache, tmp := jaegerShCold(t, true)
-	out, err := jaegerSh(t, env, "start")
+	m := jaegerShCold(t, true)
+	out, err := m.run.start(t)
 	if err == nil {
-		jaegerSh(t, env, "stop")
 		t.Fatalf("jaeger.sh start succeeded with a failing build:\n%s", out)
 	}
 	if !strings.Contains(out, "building Jaeger failed") {
 		t.Errorf("no clear error from a failed build:\n%s", out)
 	}
-	entries, _ := os.ReadDir(filepath.Join(cache, "jaeger-v1.76.0"))
+	entries, _ := os.ReadDir(filepath.Join(m.cache, "jaeger-v1.76.0"))
 	for _, e := range entries {
 		t.Errorf("failed build left %s in the cache", e.Name())
 	}
-	assertEmptyDir(t, tmp)
+	assertEmptyDir(t, m.tmp)
 }
 
 func assertEmptyDir(t *testing.T, dir string) {
@@ -194,7 +200,8 @@ func TestJaegerShUserBinary(t *testing.T) {
 			wantOut: []string{"building"}, wantConfig: "storage-badger.yaml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			env, cache, _ := jaegerShCold(t, false)
+			m := jaegerShCold(t, false)
+			env := m.env
 			dir := t.TempDir()
 			user := filepath.Join(dir, "jaeger")
 			copyFile(t, stub, user)
@@ -208,8 +215,8 @@ func TestJaegerShUserBinary(t *testing.T) {
 			} else {
 				env = append(env, "STATELAB_JAEGER_BIN="+user)
 			}
-			out, err := jaegerSh(t, env, append([]string{"start"}, tc.args...)...)
-			t.Cleanup(func() { jaegerSh(t, env, "stop") })
+			m.run.env = env
+			out, err := m.run.start(t, tc.args...)
 			if tc.wantFail != "" {
 				if err == nil || !strings.Contains(out, tc.wantFail) {
 					t.Fatalf("jaeger.sh start: %v, want a failure saying %q\n%s", err, tc.wantFail, out)
@@ -226,7 +233,7 @@ func TestJaegerShUserBinary(t *testing.T) {
 			}
 			ran := user
 			if tc.wantPinned {
-				ran = filepath.Join(cache, "jaeger-v1.76.0", "jaeger")
+				ran = filepath.Join(m.cache, "jaeger-v1.76.0", "jaeger")
 			}
 			if !strings.Contains(out, "("+"pid ") || !strings.Contains(out, ", "+ran+")") {
 				t.Errorf("jaeger.sh did not run %s:\n%s", ran, out)
@@ -235,11 +242,22 @@ func TestJaegerShUserBinary(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the Jaeger binary did not record its arguments: %v", err)
 			}
-			want := fmt.Sprintf("--config\n%s\n--config\n%s\n", filepath.Join(root, "tracing", "jaeger.yaml"), filepath.Join(root, "tracing", tc.wantConfig))
-			if string(got) != want {
-				t.Errorf("Jaeger started with\n%s\nwant\n%s", got, want)
+			want := []string{"--config", filepath.Join(root, "tracing", "jaeger.yaml"), "--config", filepath.Join(root, "tracing", tc.wantConfig)}
+			for _, set := range m.run.settings() {
+				want = append(want, "--set="+set)
 			}
-			if _, err := jaegerSh(t, env, "status"); err != nil {
+			backend := "extensions.jaeger_storage.backends.statelab"
+			if tc.wantConfig == "storage-memory.yaml" {
+				want = append(want, "--set="+backend+".memory.max_traces=100000")
+			} else {
+				data := m.run.data
+				want = append(want, fmt.Sprintf("--set=%s.badger.directories.keys=%q", backend, data+"/keys"),
+					fmt.Sprintf("--set=%s.badger.directories.values=%q", backend, data+"/values"), "--set="+backend+".badger.ttl.spans=72h")
+			}
+			if strings.Join(want, "\n")+"\n" != string(got) {
+				t.Errorf("Jaeger started with\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+			}
+			if _, err := m.run.status(t); err != nil {
 				t.Errorf("no answer on 127.0.0.1 after start: %v", err)
 			}
 		})
@@ -272,7 +290,7 @@ func copyFile(t *testing.T, from, to string) {
 // an executable is used as it is (the fake go fails every build), anything else
 // is refused with a message naming the variable.
 func TestJaegerShBinVariable(t *testing.T) {
-	env, _, _ := jaegerShCold(t, true)
+	env := jaegerShCold(t, true).env
 	stub := filepath.Join(t.TempDir(), "jaeger")
 	if err := os.WriteFile(stub, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
@@ -285,4 +303,105 @@ func TestJaegerShBinVariable(t *testing.T) {
 	if err == nil || !strings.Contains(out, "STATELAB_JAEGER_BIN") {
 		t.Errorf("jaeger.sh build with a missing STATELAB_JAEGER_BIN: %v\n%s", err, out)
 	}
+}
+
+// TestJaegerShOptions checks that jaeger.sh refuses options it does not know,
+// options of another command and bad values, naming the option, before it
+// chooses a binary or starts anything.
+func TestJaegerShOptions(t *testing.T) {
+	m := jaegerShCold(t, true) // a build would fail: none may be tried
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"start", "--nope", "1"}, "unknown option --nope of start"},
+		{[]string{"stop", "--query-port", "1"}, "unknown option --query-port of stop"},
+		{[]string{"build", "--bin", "x"}, "unknown option --bin of build"},
+		{[]string{"start", "--query-port", "70000"}, "--query-port 70000: want a port"},
+		{[]string{"start", "--health-port=x"}, "--health-port x: want a port"},
+		{[]string{"start", "--storage", "disk"}, "--storage disk: want badger or memory"},
+		{[]string{"start", "--retention", "3d"}, "--retention 3d: want a duration"},
+		{[]string{"start", "--memory-limit", "1G"}, "--memory-limit 1G: want a size"},
+		{[]string{"start", "--storage", "memory", "--max-traces", "0"}, "--max-traces 0: want a number of traces"},
+		{[]string{"start", "--dir"}, "--dir needs a value"},
+		{[]string{"start", "--host", ""}, "--host needs a value"},
+	} {
+		out, err := jaegerSh(t, m.env, tc.args...)
+		if err == nil || !strings.Contains(out, "jaeger.sh: error: "+tc.want) {
+			t.Errorf("jaeger.sh %q: %v, want an error saying %q\n%s", tc.args, err, tc.want, out)
+		}
+		if strings.Contains(out, "building") {
+			t.Errorf("jaeger.sh %q tried to build Jaeger:\n%s", tc.args, out)
+		}
+	}
+}
+
+// jaegerShRun is a Jaeger that tracing/jaeger.sh runs from a run directory of
+// its own (pid, log, Badger's directory unless --data names one) on free
+// 127.0.0.1 ports.
+type jaegerShRun struct {
+	*jaeger
+	dir   string   // --dir
+	data  string   // Badger's directory
+	ports []int    // OTLP gRPC, OTLP HTTP, query, query gRPC, health
+	env   []string // jaeger.sh's environment
+	opts  []string // start's options: --dir, the ports, and those given
+}
+
+// newJaegerShRun returns the Jaeger of run directory dir, started by
+// jaeger.sh with the environment env and options opts besides the directory
+// and the ports.
+func newJaegerShRun(t *testing.T, dir string, env []string, opts ...string) *jaegerShRun {
+	t.Helper()
+	r := &jaegerShRun{dir: dir, data: filepath.Join(dir, "badger"), env: env}
+	for i := 0; i < 5; i++ {
+		r.ports = append(r.ports, freePort(t))
+	}
+	r.opts = []string{"--dir", dir,
+		"--otlp-grpc-port", fmt.Sprint(r.ports[0]), "--otlp-http-port", fmt.Sprint(r.ports[1]),
+		"--query-port", fmt.Sprint(r.ports[2]), "--query-grpc-port", fmt.Sprint(r.ports[3]), "--health-port", fmt.Sprint(r.ports[4])}
+	for i := 0; i+1 < len(opts); i += 2 {
+		if opts[i] == "--data" {
+			r.data = opts[i+1]
+		}
+	}
+	r.opts = append(r.opts, opts...)
+	r.jaeger = &jaeger{
+		otlpHTTP: fmt.Sprintf("http://127.0.0.1:%d", r.ports[1]),
+		otlpGRPC: fmt.Sprintf("grpc://127.0.0.1:%d", r.ports[0]),
+		query:    fmt.Sprintf("http://127.0.0.1:%d", r.ports[2]),
+	}
+	return r
+}
+
+// settings are the --set overrides of the listen addresses jaeger.sh gives
+// the Jaeger binary for the run's ports, in its order.
+func (r *jaegerShRun) settings() []string {
+	return []string{
+		fmt.Sprintf("receivers.otlp.protocols.grpc.endpoint=\"127.0.0.1:%d\"", r.ports[0]),
+		fmt.Sprintf("receivers.otlp.protocols.http.endpoint=\"127.0.0.1:%d\"", r.ports[1]),
+		fmt.Sprintf("extensions.jaeger_query.http.endpoint=\"127.0.0.1:%d\"", r.ports[2]),
+		fmt.Sprintf("extensions.jaeger_query.grpc.endpoint=\"127.0.0.1:%d\"", r.ports[3]),
+		fmt.Sprintf("extensions.healthcheckv2.http.endpoint=\"127.0.0.1:%d\"", r.ports[4]),
+	}
+}
+
+// start runs jaeger.sh start with the run's options and extra ones, and
+// stops the Jaeger when the test ends.
+func (r *jaegerShRun) start(t *testing.T, extra ...string) (string, error) {
+	t.Helper()
+	t.Cleanup(func() { r.stop(t) })
+	return jaegerSh(t, r.env, append(append([]string{"start"}, r.opts...), extra...)...)
+}
+
+// stop runs jaeger.sh stop on the run directory.
+func (r *jaegerShRun) stop(t *testing.T) (string, error) {
+	t.Helper()
+	return jaegerSh(t, r.env, "stop", "--dir", r.dir)
+}
+
+// status runs jaeger.sh status on the run directory.
+func (r *jaegerShRun) status(t *testing.T) (string, error) {
+	t.Helper()
+	return jaegerSh(t, r.env, "status", "--dir", r.dir)
 }

@@ -59,31 +59,11 @@ func freePort(t *testing.T) int {
 // test ends.
 func startJaeger(t *testing.T) *jaeger {
 	t.Helper()
-	script := filepath.Join(repoRoot(t), "tracing", "jaeger.sh")
-	ports := map[string]int{}
-	env := append(os.Environ(), "STATELAB_JAEGER_DIR="+t.TempDir(), "STATELAB_JAEGER_STORAGE=memory", "STATELAB_JAEGER_BIN=pinned", "STATELAB_JAEGER_HOST=")
-	for _, name := range []string{"OTLP_GRPC", "OTLP_HTTP", "QUERY", "QUERY_GRPC", "HEALTH"} {
-		ports[name] = freePort(t)
-		env = append(env, fmt.Sprintf("STATELAB_JAEGER_%s_PORT=%d", name, ports[name]))
+	r := newJaegerShRun(t, t.TempDir(), os.Environ(), "--storage", "memory", "--bin", "pinned")
+	if out, err := r.start(t); err != nil {
+		t.Fatalf("jaeger.sh start: %v\n%s", err, out)
 	}
-	jaegerCmd := func(arg string) error {
-		cmd := exec.Command("bash", script, arg)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			return fmt.Errorf("jaeger.sh %s: %v\n%s", arg, err, out)
-		}
-		return nil
-	}
-	if err := jaegerCmd("start"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { jaegerCmd("stop") })
-	return &jaeger{
-		otlpHTTP: fmt.Sprintf("http://127.0.0.1:%d", ports["OTLP_HTTP"]),
-		otlpGRPC: fmt.Sprintf("grpc://127.0.0.1:%d", ports["OTLP_GRPC"]),
-		query:    fmt.Sprintf("http://127.0.0.1:%d", ports["QUERY"]),
-	}
+	return r.jaeger
 }
 
 // jaegerSpan is a span in Jaeger's /api/traces JSON.

@@ -36,7 +36,7 @@ import (
 
 // TestJaegerBadgerStore imports a few hundred blocks with node-level telemetry
 // into a Jaeger that tracing/jaeger.sh starts with its default store, Badger,
-// from a binary given by path (the pinned build, through STATELAB_JAEGER_BIN),
+// from a binary given by path (the pinned build, through --bin),
 // under a memory limit of 256 MiB. It checks that:
 //   - Jaeger listens on 127.0.0.1 only;
 //   - its anonymous memory stays bounded: its 90th percentile over the import's
@@ -63,18 +63,16 @@ func TestJaegerBadgerStore(t *testing.T) {
 		t.Fatalf("the chain has %d blocks, want a few hundred", blocks)
 	}
 
-	j, env := jaegerEnv(t, filepath.Join(dir, "jaeger"))
-	env = append(env, "STATELAB_JAEGER_BIN="+pinned, "STATELAB_JAEGER_DATA="+filepath.Join(dir, "badger"),
-		"STATELAB_JAEGER_STORAGE=", fmt.Sprintf("STATELAB_JAEGER_MEMORY_LIMIT=%dMiB", limitMiB))
-	out, err := jaegerSh(t, env, "start")
-	t.Cleanup(func() { jaegerSh(t, env, "stop") })
+	j := newJaegerShRun(t, filepath.Join(dir, "jaeger"), os.Environ(),
+		"--bin", pinned, "--data", filepath.Join(dir, "badger"), "--memory-limit", fmt.Sprintf("%dMiB", limitMiB))
+	out, err := j.start(t)
 	if err != nil {
 		t.Fatalf("jaeger.sh start: %v\n%s", err, out)
 	}
 	if !strings.Contains(out, "store: Badger in "+filepath.Join(dir, "badger")) {
 		t.Errorf("jaeger.sh start does not announce the Badger store:\n%s", out)
 	}
-	pid := jaegerPID(t, filepath.Join(dir, "jaeger"))
+	pid := jaegerPID(t, j.dir)
 	checkLoopbackOnly(t, pid)
 
 	datadir := filepath.Join(dir, "datadir")
@@ -96,7 +94,7 @@ func TestJaegerBadgerStore(t *testing.T) {
 	numbers := []int{1, blocks / 2, blocks}
 	// The memory window covers the import and Jaeger's ingestion up to the
 	// last block being searchable.
-	waitSearchable(t, j, "geth-e2e-badger", blocks, 60*time.Second)
+	waitSearchable(t, j.jaeger, "geth-e2e-badger", blocks, 60*time.Second)
 	samples := sampler.stop()
 	// Jaeger batches and writes what it received after geth has exited; on a
 	// loaded machine a block can be searchable before all of its spans are
@@ -106,7 +104,7 @@ func TestJaegerBadgerStore(t *testing.T) {
 		t.Fatalf("geth did not report its exported span count:\n%s", tail(res.stderr, 5))
 	}
 	j.waitSpansStored(t, "geth-e2e-badger", counts.exported, 60*time.Second)
-	before := blockSummaries(t, j, "geth-e2e-badger", numbers, 60*time.Second)
+	before := blockSummaries(t, j.jaeger, "geth-e2e-badger", numbers, 60*time.Second)
 
 	middle := start.Add(end.Sub(start) / 2)
 	first, second := quantileBetween(samples, start, middle, 0.9), quantileBetween(samples, middle, time.Now(), 0.9)
@@ -124,35 +122,18 @@ func TestJaegerBadgerStore(t *testing.T) {
 		t.Errorf("Jaeger's anonymous memory peaked at %d MiB, over its limit of %d MiB plus 128 MiB", peak>>20, limitMiB)
 	}
 
-	if out, err := jaegerSh(t, env, "stop"); err != nil {
+	if out, err := j.stop(t); err != nil {
 		t.Fatalf("jaeger.sh stop: %v\n%s", err, out)
 	}
-	if out, err := jaegerSh(t, env, "start"); err != nil {
+	if out, err := j.start(t); err != nil {
 		t.Fatalf("jaeger.sh start again: %v\n%s", err, out)
 	}
-	after := blockSummaries(t, j, "geth-e2e-badger", numbers, 30*time.Second)
+	after := blockSummaries(t, j.jaeger, "geth-e2e-badger", numbers, 30*time.Second)
 	for i, n := range numbers {
 		if before[i] != after[i] {
 			t.Errorf("block %d: the summary changed across the restart:\nbefore %s\nafter %s", n, before[i], after[i])
 		}
 	}
-}
-
-// jaegerEnv returns the environment of a Jaeger run by jaeger.sh from runDir on
-// free ports, and where it listens.
-func jaegerEnv(t *testing.T, runDir string) (*jaeger, []string) {
-	t.Helper()
-	ports := map[string]int{}
-	env := append(os.Environ(), "STATELAB_JAEGER_DIR="+runDir, "STATELAB_JAEGER_HOST=")
-	for _, name := range []string{"OTLP_GRPC", "OTLP_HTTP", "QUERY", "QUERY_GRPC", "HEALTH"} {
-		ports[name] = freePort(t)
-		env = append(env, fmt.Sprintf("STATELAB_JAEGER_%s_PORT=%d", name, ports[name]))
-	}
-	return &jaeger{
-		otlpHTTP: fmt.Sprintf("http://127.0.0.1:%d", ports["OTLP_HTTP"]),
-		otlpGRPC: fmt.Sprintf("grpc://127.0.0.1:%d", ports["OTLP_GRPC"]),
-		query:    fmt.Sprintf("http://127.0.0.1:%d", ports["QUERY"]),
-	}, env
 }
 
 func jaegerPID(t *testing.T, runDir string) int {

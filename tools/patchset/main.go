@@ -17,9 +17,9 @@
 // Command patchset keeps statelab's patch series: it checks the series, assembles
 // build/go-ethereum from the pinned upstream module and patches/, writes the
 // assembled tree back (export), writes upstream pull requests (pr), proves that
-// every patch stands alone (check), runs the test suite (test) and the main
-// job (run). ./build.sh builds it and runs it; the commands are those of
-// ./build.sh:
+// every patch stands alone (check) and runs the test suite (test). ./build.sh
+// builds it and runs it; the commands are those of ./build.sh but run, the
+// main job, which is tools/mainjob's:
 //
 //	patchset build           assemble build/go-ethereum, build build/bin/{geth,evm,geth-upstream} and the tools
 //	patchset assemble        only assemble build/go-ethereum
@@ -31,10 +31,9 @@
 //	                         and README.md's patch table
 //	patchset pr NAME         write build/pr/NAME.patch and build/pr/NAME.md
 //	patchset overview        regenerate docs/fork-overview.md and README.md's patch table from patches/
-//	patchset run             the main job: build, generate, init, import with telemetry, verify, summarize
 //
 // The program runs in the repository root (or -C DIR). Every setting is a flag,
-// most with an environment variable (patchset -h, patchset run -h).
+// some with an environment variable (patchset -h, patchset check -h).
 package main
 
 import (
@@ -64,12 +63,11 @@ var (
 	checkPatchFlag = &cli.StringFlag{
 		Name:        "patch",
 		Usage:       "check only the patch of this name",
-		EnvVars:     []string{"STATELAB_CHECK"},
 		DefaultText: "every patch",
 	}
 )
 
-// Commands without flags of their own; check, pr and run are below.
+// Commands without flags of their own; check and pr are below.
 var (
 	buildCommand = wsCommand("build", "assemble build/go-ethereum and build geth, evm, geth-upstream and the tools (the default)", func(ws *workspace, _ *cli.Context) error {
 		if err := ws.assemble(); err != nil {
@@ -116,10 +114,10 @@ var (
 
 // newApp returns the command line application.
 func newApp() *cli.App {
-	app := cliutil.NewApp("patchset", "keep statelab's patch series and run its jobs (./build.sh runs it)")
+	app := cliutil.NewApp("patchset", "keep statelab's patch series (./build.sh runs it)")
 	app.UsageText = "./build.sh [command] [flags]  (patchset [-C DIR] [--discard] command [flags])"
 	app.Flags = []cli.Flag{rootFlag, discardFlag}
-	app.Commands = []*cli.Command{buildCommand, assembleCommand, lintCommand, testCommand, checkCommand, exportCommand, prCommand, overviewCommand, runCommand}
+	app.Commands = []*cli.Command{buildCommand, assembleCommand, lintCommand, testCommand, checkCommand, exportCommand, prCommand, overviewCommand}
 	app.Action = func(ctx *cli.Context) error {
 		switch {
 		case ctx.Args().First() == "help":

@@ -26,7 +26,7 @@
 //	tracesum ... --html page.html [--title T]
 //	tracesum --from-json --html page.html run1.json run2.json ...
 //
-// The work is done by statelab/tools/internal/tracesum, which patchset run
+// The work is done by statelab/tools/internal/tracesum, which the main job
 // also uses; this is its command line.
 package main
 

@@ -16,7 +16,7 @@
 
 // Package chainhead reads the head of a stopped geth datadir, with the group
 // depth statelab's geth records in it, and checks it against a manifest: what
-// chaininfo head and verify print and what patchset run checks after every
+// chaininfo head and verify print and what tools/mainjob checks after every
 // import. It opens the chain database read-only and never writes.
 package chainhead
 

@@ -18,7 +18,7 @@
 // definition of its schema, which tools/dumpgen writes beside a dump,
 // tools/internal/chainfile beside the chain directories of chaingen and
 // fixturechain, and which every statelab tool and test reads (chaininfo,
-// patchset run, bench, the end-to-end tests). The keys the README calls stable
+// mainjob, bench, the end-to-end tests). The keys the README calls stable
 // are genesis, files[].file, role, workload, first_block, last_block and
 // head_root.
 //

@@ -21,7 +21,7 @@
 // written and the rehash work. It reads Jaeger's query API (v1 JSON or v3 OTLP
 // JSON, NewJaegerSource) or an export file in either format (NewFileSource),
 // and writes text, JSON and a self-contained HTML page. tools/tracesum is its
-// command line; patchset run summarizes its blocks with it.
+// command line; tools/mainjob summarizes its blocks with it.
 //
 //	sums, err := tracesum.Summarize(src, tracesum.Selection{}.WithBlock(3))
 //	err = tracesum.WriteText(os.Stdout, sums)

@@ -20,8 +20,9 @@
 // writes its arguments, one per line, to $FAKEJAEGER_ARGS (if set) and answers
 // Jaeger's query API health probe (/api/services) and its home page (the UI if
 // $FAKEJAEGER_UI is set, else the placeholder page of a build without UI assets)
-// on $STATELAB_JAEGER_HOST (127.0.0.1):$STATELAB_JAEGER_QUERY_PORT until it is
-// killed.
+// on the endpoint its command line sets for Jaeger's query API, as
+// tracing/jaeger.sh gives it (--set=extensions.jaeger_query.http.endpoint="HOST:PORT"),
+// until it is killed.
 package main
 
 import (
@@ -30,6 +31,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -43,13 +45,9 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	port := os.Getenv("STATELAB_JAEGER_QUERY_PORT")
-	if port == "" {
-		log.Fatal("fakejaeger: STATELAB_JAEGER_QUERY_PORT is not set")
-	}
-	host := os.Getenv("STATELAB_JAEGER_HOST")
-	if host == "" {
-		host = "127.0.0.1"
+	endpoint, err := queryEndpoint(os.Args[1:])
+	if err != nil {
+		log.Fatalf("fakejaeger: %v", err)
 	}
 	http.HandleFunc("/api/services", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `{"data":[],"total":0}`)
@@ -61,5 +59,28 @@ func main() {
 		}
 		fmt.Fprint(w, `<h1>This is not the Jaeger UI you are looking for!</h1>`)
 	})
-	log.Fatal(http.ListenAndServe(net.JoinHostPort(host, port), nil))
+	log.Fatal(http.ListenAndServe(endpoint, nil))
+}
+
+// queryEndpoint returns the address the command line sets for the query API:
+// the last --set of its key, a YAML double-quoted string.
+func queryEndpoint(args []string) (string, error) {
+	const key = "--set=extensions.jaeger_query.http.endpoint="
+	endpoint := ""
+	for _, a := range args {
+		if v, ok := strings.CutPrefix(a, key); ok {
+			s, err := strconv.Unquote(v)
+			if err != nil {
+				return "", fmt.Errorf("%s: %v", a, err)
+			}
+			endpoint = s
+		}
+	}
+	if endpoint == "" {
+		return "", fmt.Errorf("no %s... in %q", key, args)
+	}
+	if _, _, err := net.SplitHostPort(endpoint); err != nil {
+		return "", err
+	}
+	return endpoint, nil
 }

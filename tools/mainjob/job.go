@@ -29,92 +29,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/chainhead"
-	"statelab/tools/internal/cliutil"
 	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/tracesum"
 )
-
-const (
-	runCategory    = "RUN"
-	jaegerCategory = "JAEGER"
-)
-
-var (
-	runGroupDepthFlag = &cli.IntFlag{
-		Name:     "groupdepth",
-		Usage:    "binary trie group depth geth init records in the datadir (1 to 8); the imports take it from there",
-		Value:    6,
-		EnvVars:  []string{"STATELAB_GROUPDEPTH"},
-		Category: runCategory,
-	}
-	runEntriesFlag = &cli.IntFlag{
-		Name:     "entries",
-		Usage:    "state entries of the generated UBT chain (dumpgen --entries)",
-		Value:    2000,
-		EnvVars:  []string{"STATELAB_ENTRIES"},
-		Category: runCategory,
-	}
-	runOutFlag = &cli.StringFlag{
-		Name:        "out",
-		Usage:       "output directory, emptied first: chain/, datadir/, jaeger/, the logs, traces.txt and traces.html",
-		DefaultText: "out/run in the repository",
-		EnvVars:     []string{"STATELAB_OUT"},
-		Category:    runCategory,
-	}
-	runTelemetryFlag = &cli.BoolFlag{
-		Name:     "telemetry",
-		Usage:    "trace every block at node level into a Jaeger of the run's own and summarize the traces (--telemetry=false, STATELAB_TELEMETRY=0: neither)",
-		Value:    true,
-		EnvVars:  []string{"STATELAB_TELEMETRY"},
-		Category: runCategory,
-	}
-	runKeepJaegerFlag = &cli.BoolFlag{
-		Name:     "keep-jaeger",
-		Usage:    "leave the run's Jaeger running at the end, to query it",
-		EnvVars:  []string{"STATELAB_KEEP_JAEGER"},
-		Category: runCategory,
-	}
-	jaegerOTLPGRPCPortFlag  = portFlag("jaeger.otlp-grpc-port", "OTLP gRPC receiver", "STATELAB_JAEGER_OTLP_GRPC_PORT")
-	jaegerOTLPHTTPPortFlag  = portFlag("jaeger.otlp-http-port", "OTLP HTTP receiver, geth's endpoint", "STATELAB_JAEGER_OTLP_HTTP_PORT")
-	jaegerQueryPortFlag     = portFlag("jaeger.query-port", "query API, read by the summaries", "STATELAB_JAEGER_QUERY_PORT")
-	jaegerQueryGRPCPortFlag = portFlag("jaeger.query-grpc-port", "query gRPC API", "STATELAB_JAEGER_QUERY_GRPC_PORT")
-	jaegerHealthPortFlag    = portFlag("jaeger.health-port", "health check", "STATELAB_JAEGER_HEALTH_PORT")
-)
-
-// portFlag is a flag of one of the ports of run's Jaeger.
-func portFlag(name, what, env string) *cli.IntFlag {
-	return &cli.IntFlag{
-		Name:        name,
-		Usage:       "port of Jaeger's " + what + " on 127.0.0.1",
-		DefaultText: "a free port",
-		EnvVars:     []string{env},
-		Category:    jaegerCategory,
-	}
-}
-
-var runCommand = &cli.Command{
-	Name:  "run",
-	Usage: "the README's main job: build, generate a small UBT chain, init it at a group depth, import it traced, verify every head, summarize every block",
-	Description: "The Jaeger is tracing/jaeger.sh's, which reads the other STATELAB_JAEGER_* variables\n" +
-		"(STATELAB_JAEGER_BIN, STATELAB_CACHE, ...) from the environment; see the README's table.",
-	Flags: []cli.Flag{runGroupDepthFlag, runEntriesFlag, runOutFlag, runTelemetryFlag, runKeepJaegerFlag,
-		jaegerOTLPGRPCPortFlag, jaegerOTLPHTTPPortFlag, jaegerQueryPortFlag, jaegerQueryGRPCPortFlag, jaegerHealthPortFlag},
-	OnUsageError: cliutil.UsageError,
-	Action: func(ctx *cli.Context) error {
-		if ctx.NArg() > 0 {
-			return fmt.Errorf("run takes no arguments (got %q)", ctx.Args().Slice())
-		}
-		ws, err := workspaceOf(ctx)
-		if err != nil {
-			return err
-		}
-		job, err := newMainJob(ws, ctx)
-		if err != nil {
-			return err
-		}
-		return job.run()
-	},
-}
 
 // runService is the service name geth's spans carry in run (OTEL_SERVICE_NAME),
 // which the summaries search for.
@@ -149,15 +66,20 @@ type mainJob struct {
 	ports      jaegerPorts
 }
 
-// newMainJob returns the job the flags of run describe.
-func newMainJob(ws *workspace, ctx *cli.Context) (*mainJob, error) {
+// newMainJob returns the job the flags describe, in the repository of -C,
+// logging to stderr.
+func newMainJob(ctx *cli.Context) (*mainJob, error) {
+	ws, err := newWorkspace(ctx.Context, ctx.String(rootFlag.Name), os.Stderr)
+	if err != nil {
+		return nil, err
+	}
 	j := &mainJob{
 		ws:         ws,
-		groupDepth: ctx.Int(runGroupDepthFlag.Name),
-		entries:    ctx.Int(runEntriesFlag.Name),
-		out:        ctx.String(runOutFlag.Name),
-		telemetry:  ctx.Bool(runTelemetryFlag.Name),
-		keepJaeger: ctx.Bool(runKeepJaegerFlag.Name),
+		groupDepth: ctx.Int(groupDepthFlag.Name),
+		entries:    ctx.Int(entriesFlag.Name),
+		out:        ctx.String(outFlag.Name),
+		telemetry:  ctx.Bool(telemetryFlag.Name),
+		keepJaeger: ctx.Bool(keepJaegerFlag.Name),
 		ports: jaegerPorts{
 			otlpGRPC:  ctx.Int(jaegerOTLPGRPCPortFlag.Name),
 			otlpHTTP:  ctx.Int(jaegerOTLPHTTPPortFlag.Name),
@@ -175,17 +97,17 @@ func newMainJob(ws *workspace, ctx *cli.Context) (*mainJob, error) {
 // validate checks the settings before anything is built or removed.
 func (j *mainJob) validate() error {
 	if j.groupDepth < 1 || j.groupDepth > 8 {
-		return fmt.Errorf("invalid --groupdepth %d (STATELAB_GROUPDEPTH): want 1 to 8", j.groupDepth)
+		return fmt.Errorf("invalid --groupdepth %d: want 1 to 8", j.groupDepth)
 	}
 	if j.entries < 1 {
-		return fmt.Errorf("invalid --entries %d (STATELAB_ENTRIES): want at least 1", j.entries)
+		return fmt.Errorf("invalid --entries %d: want at least 1", j.entries)
 	}
 	abs, err := filepath.Abs(j.out)
 	if err != nil {
 		return err
 	}
 	if abs == "/" || abs == j.ws.root || strings.HasPrefix(j.ws.root, abs+string(filepath.Separator)) {
-		return fmt.Errorf("invalid --out %s (STATELAB_OUT): it is emptied first, and holds the repository", j.out)
+		return fmt.Errorf("invalid --out %s: it is emptied first, and holds the repository", j.out)
 	}
 	j.out = abs
 	for _, p := range []struct {
@@ -209,13 +131,21 @@ func (j *mainJob) datadir() string  { return filepath.Join(j.out, "datadir") }
 
 // run builds the binaries and runs the job with them.
 func (j *mainJob) run() error {
-	if err := j.ws.assemble(); err != nil {
-		return err
-	}
-	if err := j.ws.buildBinaries(); err != nil {
+	if err := j.build(); err != nil {
 		return err
 	}
 	return j.execute()
+}
+
+// build assembles build/go-ethereum and builds geth, the tools and
+// geth-upstream into build/bin, as ./build.sh does: with build/bin/patchset,
+// which ./build.sh built before it handed over to this program.
+func (j *mainJob) build() error {
+	patchset := j.bin("patchset")
+	if _, err := os.Stat(patchset); err != nil {
+		return fmt.Errorf("no %s to build with (./build.sh run builds it first): %v", j.ws.relPath(patchset), err)
+	}
+	return j.ws.stream(j.ws.root, nil, patchset, "-C", j.ws.root, "build")
 }
 
 // execute runs the job with the binaries in build/bin. However it ends, the
@@ -271,7 +201,7 @@ func (j *mainJob) execute() (err error) {
 		j.ws.logf("traces: one per block, summarized in %s, drawn in %s; Jaeger keeps running (query API %s; stop it with %s)",
 			j.path("traces.txt"), j.path("traces.html"), jaeger.queryURL(), jaeger.stopCommand())
 	} else {
-		j.ws.logf("traces: one per block, summarized in %s, drawn in %s; Jaeger stops now (query it while it runs with STATELAB_KEEP_JAEGER=1)",
+		j.ws.logf("traces: one per block, summarized in %s, drawn in %s; Jaeger stops now (query it while it runs with --keep-jaeger)",
 			j.path("traces.txt"), j.path("traces.html"))
 	}
 	return nil

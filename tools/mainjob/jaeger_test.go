@@ -18,6 +18,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -25,10 +26,10 @@ import (
 	"testing"
 )
 
-// fakeJaegerScript is a tracing/jaeger.sh that records each call with the
-// directory and two of the ports it was given.
+// fakeJaegerScript is a tracing/jaeger.sh that records each call: its
+// arguments and the Jaeger binary the environment names.
 const fakeJaegerScript = `#!/bin/sh
-echo "$1 dir=$STATELAB_JAEGER_DIR http=$STATELAB_JAEGER_OTLP_HTTP_PORT query=$STATELAB_JAEGER_QUERY_PORT bin=$STATELAB_JAEGER_BIN" >>"$(dirname "$0")/calls"
+echo "$* bin=$STATELAB_JAEGER_BIN" >>"$(dirname "$0")/calls"
 `
 
 // fakeRoot returns a workspace in a new repository root with the fake
@@ -36,8 +37,8 @@ echo "$1 dir=$STATELAB_JAEGER_DIR http=$STATELAB_JAEGER_OTLP_HTTP_PORT query=$ST
 func fakeRoot(t *testing.T, ctx context.Context) *workspace {
 	t.Helper()
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), fixtureGoMod)
-	writeExecutable(t, filepath.Join(root, "tracing", "jaeger.sh"), fakeJaegerScript)
+	writeFile(t, filepath.Join(root, "go.mod"), "module statelab\n", 0o644)
+	writeFile(t, filepath.Join(root, "tracing", "jaeger.sh"), fakeJaegerScript, 0o755)
 	ws, err := newWorkspace(ctx, root, &strings.Builder{})
 	if err != nil {
 		t.Fatal(err)
@@ -45,10 +46,13 @@ func fakeRoot(t *testing.T, ctx context.Context) *workspace {
 	return ws
 }
 
-func writeExecutable(t *testing.T, path, content string) {
+// writeFile writes a file, creating its directory.
+func writeFile(t *testing.T, path, content string, perm os.FileMode) {
 	t.Helper()
-	writeFile(t, path, content)
-	if err := os.Chmod(path, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), perm); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -65,9 +69,10 @@ func jaegerCalls(t *testing.T, ws *workspace) []string {
 	return strings.Split(strings.TrimSpace(string(blob)), "\n")
 }
 
-// TestJaegerRun starts and stops run's Jaeger through tracing/jaeger.sh: the
-// ports asked for are kept, the others are free ones, the caller's other
-// variables pass through, and stop works after the run was interrupted.
+// TestJaegerRun starts and stops the run's Jaeger through tracing/jaeger.sh:
+// the ports asked for are kept, the others are free ones, all of them and the
+// run directory are jaeger.sh's options, the caller's STATELAB_JAEGER_BIN
+// passes through, and stop works after the run was interrupted.
 func TestJaegerRun(t *testing.T) {
 	t.Setenv("STATELAB_JAEGER_BIN", "/opt/jaeger")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -102,13 +107,14 @@ func TestJaegerRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"start dir=" + dir + " http=" + strconv.Itoa(p.otlpHTTP) + " query=23456 bin=/opt/jaeger",
-		"stop dir=" + dir + " http=" + strconv.Itoa(p.otlpHTTP) + " query=23456 bin=/opt/jaeger",
+		fmt.Sprintf("start --dir %s --otlp-grpc-port %d --otlp-http-port %d --query-port 23456 --query-grpc-port %d --health-port %d bin=/opt/jaeger",
+			dir, p.otlpGRPC, p.otlpHTTP, p.queryGRPC, p.health),
+		"stop --dir " + dir + " bin=/opt/jaeger",
 	}
 	if got := jaegerCalls(t, ws); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("jaeger.sh calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(j.stopCommand(), "STATELAB_JAEGER_DIR="+dir) {
-		t.Errorf("stop command %q does not name the directory", j.stopCommand())
+	if got, want := j.stopCommand(), "tracing/jaeger.sh stop --dir "+dir; got != want {
+		t.Errorf("stop command %q, want %q", got, want)
 	}
 }

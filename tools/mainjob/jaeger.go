@@ -19,28 +19,28 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"statelab/tools/internal/netutil"
 )
 
-// jaegerPorts are the ports a Jaeger of run's listens on, on 127.0.0.1; 0
-// asks for a free port. tracing/jaeger.sh reads them from STATELAB_JAEGER_*.
+// jaegerPorts are the ports the run's Jaeger listens on, on 127.0.0.1; 0 asks
+// for a free port.
 type jaegerPorts struct {
 	otlpGRPC, otlpHTTP, query, queryGRPC, health int
 }
 
-// env returns the ports as the variables tracing/jaeger.sh reads.
-func (p jaegerPorts) env() []string {
+// options returns the ports as options of tracing/jaeger.sh start.
+func (p jaegerPorts) options() []string {
 	return []string{
-		fmt.Sprintf("STATELAB_JAEGER_OTLP_GRPC_PORT=%d", p.otlpGRPC),
-		fmt.Sprintf("STATELAB_JAEGER_OTLP_HTTP_PORT=%d", p.otlpHTTP),
-		fmt.Sprintf("STATELAB_JAEGER_QUERY_PORT=%d", p.query),
-		fmt.Sprintf("STATELAB_JAEGER_QUERY_GRPC_PORT=%d", p.queryGRPC),
-		fmt.Sprintf("STATELAB_JAEGER_HEALTH_PORT=%d", p.health),
+		"--otlp-grpc-port", strconv.Itoa(p.otlpGRPC),
+		"--otlp-http-port", strconv.Itoa(p.otlpHTTP),
+		"--query-port", strconv.Itoa(p.query),
+		"--query-grpc-port", strconv.Itoa(p.queryGRPC),
+		"--health-port", strconv.Itoa(p.health),
 	}
 }
 
@@ -65,7 +65,9 @@ const jaegerStopTimeout = time.Minute
 
 // jaegerRun is a Jaeger that tracing/jaeger.sh runs for one run, with its pid,
 // log and Badger store in dir and on ports of its own, so that it does not
-// clash with a Jaeger the user runs. It is used by one goroutine.
+// clash with a Jaeger the user runs. Which binary runs is jaeger.sh's choice
+// (STATELAB_JAEGER_BIN, a jaeger on PATH, the pinned build in STATELAB_CACHE).
+// It is used by one goroutine.
 type jaegerRun struct {
 	ws    *workspace
 	dir   string
@@ -82,15 +84,9 @@ func newJaegerRun(ws *workspace, dir string, ports jaegerPorts) (*jaegerRun, err
 	return &jaegerRun{ws: ws, dir: dir, ports: ports}, nil
 }
 
-// env is the environment of jaeger.sh: its directory and ports. Everything
-// else (STATELAB_JAEGER_BIN, STATELAB_CACHE, ...) comes from the caller's.
-func (j *jaegerRun) env() []string {
-	return append([]string{"STATELAB_JAEGER_DIR=" + j.dir}, j.ports.env()...)
-}
-
 // start starts Jaeger and returns once it answers on its query API.
 func (j *jaegerRun) start() error {
-	return j.ws.stream(j.ws.root, j.env(), j.script(), "start")
+	return j.ws.stream(j.ws.root, nil, j.script(), append([]string{"start", "--dir", j.dir}, j.ports.options()...)...)
 }
 
 // stop stops Jaeger if it runs (also after a failed or interrupted start). It
@@ -99,9 +95,8 @@ func (j *jaegerRun) start() error {
 func (j *jaegerRun) stop() error {
 	ctx, cancel := context.WithTimeout(context.Background(), jaegerStopTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, j.script(), "stop")
+	cmd := exec.CommandContext(ctx, j.script(), "stop", "--dir", j.dir)
 	cmd.Dir = j.ws.root
-	cmd.Env = append(os.Environ(), j.env()...)
 	cmd.Stdout, cmd.Stderr = j.ws.log, j.ws.log
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("stopping Jaeger (%s): %v", j.dir, err)
@@ -126,5 +121,5 @@ func (j *jaegerRun) queryURL() string {
 
 // stopCommand is how a user stops a Jaeger that run left running.
 func (j *jaegerRun) stopCommand() string {
-	return fmt.Sprintf("STATELAB_JAEGER_DIR=%s tracing/jaeger.sh stop", j.dir)
+	return fmt.Sprintf("tracing/jaeger.sh stop --dir %s", j.dir)
 }

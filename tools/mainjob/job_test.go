@@ -34,7 +34,6 @@ import (
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/triedb"
-	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/chainhead"
 	"statelab/tools/internal/dumpmanifest"
@@ -90,8 +89,8 @@ func newRunFixture(t *testing.T, recordedDepth byte) *runFixture {
 	if err := m.WriteFile(manifest); err != nil {
 		t.Fatal(err)
 	}
-	writeExecutable(t, filepath.Join(f.ws.bin, "dumpgen"), fmt.Sprintf(fakeDumpgen, manifest))
-	writeExecutable(t, filepath.Join(f.ws.bin, "geth"), fmt.Sprintf(fakeGeth, f.gethLog, f.template))
+	writeFile(t, filepath.Join(f.ws.bin, "dumpgen"), fmt.Sprintf(fakeDumpgen, manifest), 0o755)
+	writeFile(t, filepath.Join(f.ws.bin, "geth"), fmt.Sprintf(fakeGeth, f.gethLog, f.template), 0o755)
 
 	testdata := filepath.Join("..", "internal", "tracesum", "testdata")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -244,60 +243,5 @@ func TestCheckTraceGroupDepths(t *testing.T) {
 	}
 	if err := j.checkTraceGroupDepths([]tracesum.Labeled{sum("block 1", 6), sum("block 2", 5)}); err == nil || !strings.Contains(err.Error(), "block 2") {
 		t.Errorf("a block at depth 5: %v", err)
-	}
-}
-
-// TestRunFlags checks run's settings from flags and STATELAB_* variables, and
-// that bad ones are refused, naming the flag, before anything is built.
-func TestRunFlags(t *testing.T) {
-	ws := fakeRoot(t, context.Background())
-	parse := func(args ...string) (*mainJob, error) {
-		var job *mainJob
-		app := &cli.App{Name: "patchset", Flags: runCommand.Flags, Writer: &strings.Builder{}, ErrWriter: &strings.Builder{},
-			Action: func(ctx *cli.Context) (err error) {
-				job, err = newMainJob(ws, ctx)
-				return err
-			}}
-		return job, app.Run(append([]string{"patchset"}, args...))
-	}
-	j, err := parse()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if j.groupDepth != 6 || j.entries != 2000 || j.out != filepath.Join(ws.root, "out", "run") || !j.telemetry || j.keepJaeger || j.ports != (jaegerPorts{}) {
-		t.Errorf("defaults %+v", j)
-	}
-	t.Setenv("STATELAB_GROUPDEPTH", "3")
-	t.Setenv("STATELAB_ENTRIES", "500")
-	t.Setenv("STATELAB_TELEMETRY", "0")
-	t.Setenv("STATELAB_KEEP_JAEGER", "1")
-	t.Setenv("STATELAB_JAEGER_QUERY_PORT", "26686")
-	out := filepath.Join(t.TempDir(), "elsewhere")
-	t.Setenv("STATELAB_OUT", out)
-	if j, err = parse(); err != nil {
-		t.Fatal(err)
-	}
-	if j.groupDepth != 3 || j.entries != 500 || j.out != out || j.telemetry || !j.keepJaeger || j.ports.query != 26686 {
-		t.Errorf("from the environment %+v", j)
-	}
-	if j, err = parse("--groupdepth", "4", "-telemetry=true"); err != nil || j.groupDepth != 4 || !j.telemetry {
-		t.Errorf("flags over the environment: %+v, %v", j, err)
-	}
-	for _, tc := range []struct {
-		env, value, want string
-	}{
-		{"STATELAB_GROUPDEPTH", "9", "invalid --groupdepth 9 (STATELAB_GROUPDEPTH): want 1 to 8"},
-		{"STATELAB_GROUPDEPTH", "x", "STATELAB_GROUPDEPTH"},
-		{"STATELAB_ENTRIES", "0", "invalid --entries 0"},
-		{"STATELAB_TELEMETRY", "maybe", "STATELAB_TELEMETRY"},
-		{"STATELAB_OUT", ws.root, "invalid --out " + ws.root},
-		{"STATELAB_JAEGER_QUERY_PORT", "70000", "invalid --jaeger.query-port 70000"},
-	} {
-		t.Run(tc.env+"="+tc.value, func(t *testing.T) {
-			t.Setenv(tc.env, tc.value)
-			if _, err := parse(); err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error %v, want %q", err, tc.want)
-			}
-		})
 	}
 }
