@@ -17,6 +17,10 @@
 package results
 
 import (
+	"bufio"
+	"fmt"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -107,5 +111,71 @@ func TestAppendRefusesMachinePaths(t *testing.T) {
 	}
 	if ids, err := studyIDs(dir); err != nil || len(ids) != 0 {
 		t.Errorf("a refused append left studies %v (%v)", ids, err)
+	}
+}
+
+// TestDatasetRecipes checks the committed dataset: every study carries its
+// recipe, every study file it names by COMMIT:PATH is in the repository's
+// history, and no study names a path of the machine it ran on.
+func TestDatasetRecipes(t *testing.T) {
+	dir := filepath.Join(repoRoot, "docs", "results", "dataset")
+	studies, err := readStudies(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*Study{}
+	for _, s := range studies {
+		byID[s.ID] = s
+	}
+	if _, err := readRuns(filepath.Join(dir, RunsFile), byID); err != nil {
+		t.Fatal(err)
+	}
+	var refs []string
+	for _, s := range studies {
+		if err := s.checkPortable(); err != nil {
+			t.Error(err)
+		}
+		if s.StudyRef != "" {
+			refs = append(refs, s.StudyRef)
+		}
+	}
+	for ref, err := range missingInGit(t, refs) {
+		t.Errorf("study_ref %s: %s (a shallow clone lacks the history: git fetch --unshallow)", ref, err)
+	}
+}
+
+// missingInGit returns the refs (COMMIT:PATH) that name no file of the
+// repository, with git's answer, asking git once for all of them.
+func missingInGit(t *testing.T, refs []string) map[string]string {
+	cmd := exec.Command("git", "cat-file", "--batch-check=%(objecttype)")
+	cmd.Dir = repoRoot
+	cmd.Stdin = strings.NewReader(strings.Join(refs, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git cat-file in %s: %v", repoRoot, err)
+	}
+	missing := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	n := 0
+	for i := 0; sc.Scan(); i++ {
+		if i >= len(refs) {
+			t.Fatalf("git cat-file answered more lines than it was asked: %q", sc.Text())
+		}
+		if got := sc.Text(); got != "blob" {
+			missing[refs[i]] = fmt.Sprintf("git cat-file says %q, want a file (blob)", got)
+		}
+		n = i + 1
+	}
+	if n != len(refs) {
+		t.Fatalf("git cat-file answered %d of %d refs", n, len(refs))
+	}
+	return missing
+}
+
+// TestMissingInGit checks the check of a study_ref against the repository.
+func TestMissingInGit(t *testing.T) {
+	got := missingInGit(t, []string{"HEAD:go.mod", "HEAD:no/such/study.toml", "HEAD:tools"})
+	if _, ok := got["HEAD:go.mod"]; ok || len(got) != 2 || got["HEAD:no/such/study.toml"] == "" || !strings.Contains(got["HEAD:tools"], "tree") {
+		t.Errorf("missing %q, want the absent file and the directory", got)
 	}
 }
