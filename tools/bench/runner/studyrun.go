@@ -60,6 +60,9 @@ func RunStudy(s *study.Study, o StudyOptions) error {
 	if _, err := s.Scale(o.Scale); err != nil {
 		return err
 	}
+	if s.Traces && o.Jaeger == "" && !o.PrepareOnly {
+		return fmt.Errorf("study %s exports its telemetry runs' spans to a Jaeger (traces = true): start one (tracing/jaeger.sh start) and give --traces, e.g. --traces http://127.0.0.1:16686", s.Path)
+	}
 	if err := s.ResolveBinaries(o.Bin); err != nil {
 		return err
 	}
@@ -89,6 +92,11 @@ func RunStudy(s *study.Study, o StudyOptions) error {
 			return fmt.Errorf("--traces: no tracesum in --bin %s", o.Bin)
 		}
 		h.traces = &traceCollector{jaeger: o.Jaeger, otlp: o.OTLP, tracesum: tracesum, study: s.Name, wait: 30 * time.Second}
+		if !o.PrepareOnly {
+			if err := h.traces.check(); err != nil {
+				return fmt.Errorf("--traces: %v", err)
+			}
+		}
 	}
 	if err := sr.execute(); err != nil {
 		return err
