@@ -42,7 +42,7 @@ import (
 type harness struct {
 	work     *prepare.Workdir // dumps, prepared datadirs and sidecars; the scratch datadir
 	out      string           // report directory; logs go to out/logs
-	bin      string           // binary directory, that records name the binaries by
+	bin      string           // binary directory: records name each geth relative to it
 	cache    pagecache.Cache  // the page cache to drop and check
 	warm     func(string) error
 	log      io.Writer  // progress
