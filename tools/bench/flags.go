@@ -113,13 +113,13 @@ var (
 var (
 	abAFlag = &cli.StringFlag{
 		Name:     "a",
-		Usage:    "geth binary A (the baseline)",
+		Usage:    "geth binary A (the baseline): a path, or the name of a binary in --bin",
 		Required: true,
 		Category: abCategory,
 	}
 	abBFlag = &cli.StringFlag{
 		Name:     "b",
-		Usage:    "geth binary B",
+		Usage:    "geth binary B: a path, or the name of a binary in --bin",
 		Required: true,
 		Category: abCategory,
 	}

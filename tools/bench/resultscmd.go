@@ -63,7 +63,7 @@ tables of "ratios" and "blocks".`,
 	Subcommands: []*cli.Command{
 		{
 			Name:      "import",
-			Usage:     "add results directories (runs.json or runs.json.gz, meta.json) to the dataset",
+			Usage:     "add results directories (runs.json or runs.json.gz, meta.json, study.toml) to the dataset",
 			ArgsUsage: "DIR...",
 			Flags: []cli.Flag{datasetFlag,
 				&cli.StringFlag{Name: "id", Usage: "study id (one DIR only; default: DIR relative to the dataset's parent directory, else its base name)"},

@@ -113,13 +113,15 @@ func TestAppendRun(t *testing.T) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"meta.json", "runs.json.gz"} {
+	copyFixture := func(f string) {
 		blob, err := os.ReadFile(filepath.Join("results", "testdata", "bounded", f))
 		if err != nil {
 			t.Fatal(err)
 		}
 		os.WriteFile(filepath.Join(out, f), blob, 0o644)
 	}
+	copyFixture("meta.json")
+	copyFixture("runs.json.gz")
 	ds := filepath.Join(root, "results", "dataset")
 	cmd := &cli.App{Flags: []cli.Flag{appendFlag}, Writer: new(bytes.Buffer), Action: func(ctx *cli.Context) error {
 		if err := checkAppend(ctx, out); err != nil {
@@ -127,6 +129,11 @@ func TestAppendRun(t *testing.T) {
 		}
 		return appendRun(ctx, out)
 	}}
+	// Without its study file the results carry no recipe.
+	if err := cmd.Run([]string{"bench", "--dataset", ds}); err == nil || !strings.Contains(err.Error(), "has no recipe") {
+		t.Fatalf("append without study.toml: %v", err)
+	}
+	copyFixture("study.toml")
 	if err := cmd.Run([]string{"bench", "--dataset", ds}); err != nil {
 		t.Fatal(err)
 	}

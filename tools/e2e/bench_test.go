@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"statelab/tools/bench/results"
 )
 
 // benchBin returns tools/bench: the one in $STATELAB_BIN, else one built for
@@ -64,7 +66,8 @@ runs = 2
 `
 
 // TestBenchTinyStudy runs a study end to end: dump, prepared datadir, two cold
-// runs, report, plots and benchstat file.
+// runs, report, plots and benchstat file, and the results appended to a
+// dataset with their recipe and no path of this machine.
 func TestBenchTinyStudy(t *testing.T) {
 	geth := bin(t, "geth")
 	dir := t.TempDir()
@@ -72,8 +75,8 @@ func TestBenchTinyStudy(t *testing.T) {
 	if err := os.WriteFile(study, []byte(tinyStudy), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "work")
-	cmd := exec.Command(benchBin(t), "run", study, "--scale", "smoke", "--out", out, "--work", work, "--bin", filepath.Dir(geth))
+	out, work, dataset := filepath.Join(dir, "out"), filepath.Join(dir, "work"), filepath.Join(dir, "dataset")
+	cmd := exec.Command(benchBin(t), "run", study, "--scale", "smoke", "--out", out, "--work", work, "--bin", filepath.Dir(geth), "--dataset", dataset)
 	output, err := cmd.CombinedOutput()
 	if os.Geteuid() != 0 {
 		// Without root the cache cannot be dropped: the study must refuse.
@@ -125,6 +128,42 @@ func TestBenchTinyStudy(t *testing.T) {
 	report, _ := os.ReadFile(filepath.Join(out, "report.md"))
 	if !strings.Contains(string(report), "| erc20_approve |") {
 		t.Errorf("report.md has no row for the workload:\n%s", report)
+	}
+	checkRecipe(t, out, dataset)
+}
+
+// checkRecipe checks what TestBenchTinyStudy's run recorded of how it was
+// made: the study file kept beside the report and in the dataset, the
+// binary named as the study file names it, no path of this machine.
+func checkRecipe(t *testing.T, out, dataset string) {
+	t.Helper()
+	if kept, _ := os.ReadFile(filepath.Join(out, "study.toml")); string(kept) != tinyStudy {
+		t.Errorf("study.toml is %q, want the study file", kept)
+	}
+	for _, f := range []string{"meta.json", "runs.json", "report.md"} {
+		blob, err := os.ReadFile(filepath.Join(out, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if paths := results.MachinePaths(string(blob)); len(paths) > 0 {
+			t.Errorf("%s names paths of this machine: %v", f, paths)
+		}
+	}
+	d, err := results.Load(dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.Study("out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.StudyFile != tinyStudy || s.Meta.Study != "tiny.toml" || len(s.Meta.Geth) != 1 || s.Meta.Geth[0].Path != "geth" {
+		t.Errorf("dataset study: file %q, meta study %q, binaries %+v", s.StudyFile, s.Meta.Study, s.Meta.Geth)
+	}
+	for _, r := range s.Runs {
+		if r.Config.Geth.Path != "geth" {
+			t.Errorf("run %d names its geth %q, want geth", r.Run, r.Config.Geth.Path)
+		}
 	}
 }
 
@@ -256,7 +295,7 @@ func TestBenchCollectsTraces(t *testing.T) {
 	j := startJaeger(t)
 	dir := t.TempDir()
 	study := filepath.Join(dir, "traced.toml")
-	text := strings.Replace(tinyStudy, `baseline = "ubt-gd4"`, "baseline = \"ubt-gd4-tel-phase\"\ntelemetry = [\"phase\"]", 1)
+	text := strings.Replace(tinyStudy, `baseline = "ubt-gd4"`, "baseline = \"ubt-gd4-tel-phase\"\ntelemetry = [\"phase\"]\ntraces = true", 1)
 	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rlp"
+
+	"statelab/tools/bench/results"
 )
 
 // storeCode stores the block number at the slot its calldata names:
@@ -172,6 +174,26 @@ func TestBenchOnGethExport(t *testing.T) {
 		if len(r.Blocks) != 10 {
 			t.Errorf("bench ab run %d: %d per-block entries, want 10", i, len(r.Blocks))
 		}
+	}
+	// The comparison records its command line as its recipe, machine-free:
+	// the binaries by name in --bin, the chain files by their directory's
+	// name and their own.
+	meta, err := os.ReadFile(filepath.Join(out, "meta.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Study string }
+	if err := json.Unmarshal(meta, &m); err != nil {
+		t.Fatal(err)
+	}
+	chain := filepath.Base(filepath.Dir(workload))
+	want := "bench ab --a geth --b geth --dump " + chain + "/" + filepath.Base(workload) + " --genesis " + chain + "/" + filepath.Base(genesis) +
+		" --population " + chain + "/" + filepath.Base(population) + " --trie mpt --runs 2"
+	if m.Study != want {
+		t.Errorf("meta.json study\n%s\nwant\n%s", m.Study, want)
+	}
+	if paths := results.MachinePaths(string(meta)); len(paths) > 0 {
+		t.Errorf("meta.json names paths of this machine: %v", paths)
 	}
 
 	study := filepath.Join(t.TempDir(), "chain.toml")

@@ -392,6 +392,10 @@ func DecodeMeta(blob []byte) (Meta, error) {
 	return meta, nil
 }
 
+// StudyFile is the study file as a results directory keeps it beside its
+// report: the recipe of its runs, byte for byte the file that ran.
+const StudyFile = "study.toml"
+
 // TracePage is the HTML page of a study's traced blocks, beside its report
 // (the runner's trace collector draws it with tracesum --html).
 const TracePage = "traces/index.html"

@@ -23,9 +23,10 @@
 // A dataset is a directory of three tables, appended to and never
 // rewritten but for a new column:
 //
-//	studies.jsonl  one line per study: its id, commit, study file and the
-//	               report's meta.json (title, scale, baseline, binaries,
-//	               scale model, date, machine)
+//	studies.jsonl  one line per study: its id, commit, recipe (the study
+//	               file, or bench ab's command line) and the report's
+//	               meta.json (title, scale, baseline, binaries, scale
+//	               model, date, machine)
 //	runs.tsv       one row per run, warm-ups included: its configuration,
 //	               page-cache check, I/O counters, memory bound, and every
 //	               metric of tools/bench/metrics (runColumns)
@@ -66,8 +67,9 @@ type Study struct {
 	ID        string      `json:"id"`                   // e.g. "bal/fetch": unique in the dataset
 	Commit    string      `json:"commit,omitempty"`     // statelab commit of the bench that ran it, or that recorded its results
 	Source    string      `json:"source,omitempty"`     // what made the runs when it was not bench, e.g. "abwarm.py"
-	StudyFile string      `json:"study_file,omitempty"` // the study's TOML, when it is not one of tools/bench/studies
-	Meta      report.Meta `json:"meta"`
+	StudyFile string      `json:"study_file,omitempty"` // the study file's text, as it ran
+	StudyRef  string      `json:"study_ref,omitempty"`  // else the study file, or Source's script, in this repository: COMMIT:PATH
+	Meta      report.Meta `json:"meta"`                 // Meta.Study: the study file's path, or bench ab's command line
 
 	Runs []*record.Run `json:"-"` // in the order they ran, warm-ups included
 }
@@ -171,9 +173,13 @@ func decodeStudy(line []byte) (*Study, error) {
 
 // Append adds a study and its runs to the dataset in dir, made if missing.
 // A study id already there is refused, as are two runs with one
-// workload, variant and index.
+// workload, variant and index, a study without a recipe and one that names
+// a path of the machine it ran on.
 func Append(dir string, s *Study) error {
 	if err := CheckNew(dir, s.ID); err != nil {
+		return err
+	}
+	if err := s.checkPortable(); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {

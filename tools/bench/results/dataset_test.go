@@ -61,7 +61,7 @@ func testStudy(id string) *Study {
 		r.Config.Workload = r.Workload
 		r.Figures = Figures(r)
 	}
-	return &Study{ID: id, Commit: "0123abcd", Meta: report.Meta{Title: "t", Baseline: "mpt", Headline: "ms_per_slot", Machine: "linux/amd64 with 2 CPUs"}, Runs: runs}
+	return &Study{ID: id, Commit: "0123abcd", StudyFile: "name = \"t\"\n", Meta: report.Meta{Title: "t", Baseline: "mpt", Headline: "ms_per_slot", Machine: "linux/amd64 with 2 CPUs"}, Runs: runs}
 }
 
 // TestRoundTrip appends two studies and loads them back: every column of

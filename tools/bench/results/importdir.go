@@ -33,9 +33,9 @@ import (
 
 // ReadDir reads a results directory that bench run or bench ab wrote into a
 // study with the given id: its runs (runs.json, or runs.json.gz), their
-// figures computed by tools/bench/metrics, its meta.json, and study.toml
-// when the study file was kept beside them. When the meta names no
-// machine, the one in report.md's protocol is taken, else this machine.
+// figures computed by tools/bench/metrics, its meta.json, and its study
+// file (study.toml), which bench run keeps beside them. When the meta names
+// no machine, the one in report.md's protocol is taken, else this machine.
 func ReadDir(dir, id string) (*Study, error) {
 	runs, err := readRunsJSON(dir)
 	if err != nil {
@@ -49,7 +49,7 @@ func ReadDir(dir, id string) (*Study, error) {
 		meta.Machine = reportMachine(filepath.Join(dir, "report.md"))
 	}
 	s := &Study{ID: id, Meta: meta, Runs: runs}
-	if blob, err := os.ReadFile(filepath.Join(dir, "study.toml")); err == nil {
+	if blob, err := os.ReadFile(filepath.Join(dir, report.StudyFile)); err == nil {
 		s.StudyFile = string(blob)
 	}
 	for _, r := range runs {

@@ -74,7 +74,7 @@ func writeStudy(s *Study, dir string) error {
 		return fmt.Errorf("study %s: %v", s.ID, err)
 	}
 	if s.StudyFile != "" {
-		return os.WriteFile(filepath.Join(dir, "study.toml"), []byte(s.StudyFile), 0o644)
+		return os.WriteFile(filepath.Join(dir, report.StudyFile), []byte(s.StudyFile), 0o644)
 	}
 	return nil
 }

@@ -38,10 +38,10 @@ import (
 type ABSpec struct {
 	Out  string    // report directory
 	Work string    // work directory: prepared datadirs, the scratch datadir
-	Bin  string    // directory of chaininfo
+	Bin  string    // directory of chaininfo, and of A and B when given by name
 	Log  io.Writer // progress lines
 
-	A, B       string          // binaries
+	A, B       string          // binaries: paths, or names in Bin
 	Genesis    string          // genesis.json (default: the manifest's)
 	Dump       string          // workload block file
 	Population []string        // population block files (default: the manifest's)
@@ -131,8 +131,8 @@ func absPath(p string) string {
 // their on-disk layout (a cold run of one read 3 MB more than of the other),
 // which would be measured as a difference between the flags.
 func abBinaries(s *ABSpec) []study.Binary {
-	a := study.Binary{Name: "a", Path: absPath(s.A)}
-	b := study.Binary{Name: "b", Path: absPath(s.B)}
+	a := study.Binary{Name: "a", Path: resolveBinary(s.Bin, s.A)}
+	b := study.Binary{Name: "b", Path: resolveBinary(s.Bin, s.B)}
 	if a.Path == b.Path {
 		b.Datadir = a.Name
 	}
@@ -142,7 +142,7 @@ func abBinaries(s *ABSpec) []study.Binary {
 // RunAB runs an A/B comparison: it writes the report into s.Out and
 // prints the ratios B/A to stdout.
 func RunAB(s *ABSpec, stdout io.Writer) error {
-	h, err := newHarness(s.Work, s.Out, s.Log)
+	h, err := newHarness(s.Work, s.Out, s.Bin, s.Log)
 	if err != nil {
 		return err
 	}
@@ -198,13 +198,17 @@ func runAB(h *harness, s *ABSpec, stdout io.Writer) error {
 			}
 		}
 	}
+	named := func(b study.Binary) study.Binary {
+		b.Path = binName(s.Bin, b.Path)
+		return b
+	}
 	meta := report.Meta{
 		Title:    "A/B: " + filepath.Base(s.B) + " against " + filepath.Base(s.A),
-		Study:    "bench ab --dump " + s.Dump,
+		Study:    s.command(),
 		Scale:    study.Scale{Runs: s.Runs, WorkloadBlocks: blocks, Entries: m.Entries},
 		Baseline: configs[0].Variant(),
 		Headline: "wall_s",
-		Geth:     []study.Binary{configs[0].Geth, configs[1].Geth},
+		Geth:     []study.Binary{named(configs[0].Geth), named(configs[1].Geth)},
 		Date:     time.Now().UTC(),
 		Model:    model,
 	}

@@ -43,6 +43,7 @@ import (
 type harness struct {
 	work     *prepare.Workdir // dumps, prepared datadirs and sidecars; the scratch datadir
 	out      string           // report directory; logs go to out/logs
+	bin      string           // binary directory: records name each geth relative to it
 	cache    pagecache.Cache  // the page cache to drop and check
 	warm     func(string) error
 	log      io.Writer  // progress
@@ -55,14 +56,15 @@ type harness struct {
 }
 
 // newHarness makes the work and log directories. The work directory
-// prepares without chaininfo until its Chaininfo is set.
-func newHarness(work, out string, log io.Writer) (*harness, error) {
+// prepares without chaininfo until its Chaininfo is set. Records name the
+// binaries relative to bin.
+func newHarness(work, out, bin string, log io.Writer) (*harness, error) {
 	for _, d := range []string{work, filepath.Join(out, "logs")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
 		}
 	}
-	h := &harness{out: out, cache: pagecache.NewKernel(), warm: pagecache.WarmFiles, log: log, start: time.Now(), warnedNo: map[string]bool{}}
+	h := &harness{out: out, bin: bin, cache: pagecache.NewKernel(), warm: pagecache.WarmFiles, log: log, start: time.Now(), warnedNo: map[string]bool{}}
 	h.work = &prepare.Workdir{Dir: work, Progress: h.progress}
 	return h, nil
 }
@@ -92,6 +94,7 @@ func (h *harness) runOnce(c study.Config, m *dumpmanifest.Manifest, prepared str
 	rec := &record.Run{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
 		Slots: mf.SlotReads + mf.SlotWrites, SlotReads: mf.SlotReads, SlotWrites: mf.SlotWrites,
 		Gas: mf.GasUsed, Journal: prepare.JournalBytes(scratch)}
+	rec.Config.Geth.Path = binName(h.bin, c.Geth.Path)
 	if c.Cache == statekind.Warm {
 		rec.Cache, err = pagecache.MakeWarm(h.cache, scratch, h.warm)
 	} else {

@@ -39,7 +39,7 @@ func (h *harness) applyModel(node *study.Node, sc study.Scale, memLimit, gethCac
 	if err != nil {
 		return nil, err
 	}
-	m, err := study.ResolveModel(node, sc, memLimit, gethCache, ref, refBytes)
+	m, err := study.ResolveModel(node, sc, memLimit, gethCache, workName(h.work.Dir, ref), refBytes)
 	if err != nil {
 		return nil, err
 	}

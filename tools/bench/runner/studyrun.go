@@ -60,6 +60,9 @@ func RunStudy(s *study.Study, o StudyOptions) error {
 	if _, err := s.Scale(o.Scale); err != nil {
 		return err
 	}
+	if s.Traces && o.Jaeger == "" && !o.PrepareOnly {
+		return fmt.Errorf("study %s exports its telemetry runs' spans to a Jaeger (traces = true): start one (tracing/jaeger.sh start) and give --traces, e.g. --traces http://127.0.0.1:16686", s.Path)
+	}
 	if err := s.ResolveBinaries(o.Bin); err != nil {
 		return err
 	}
@@ -67,9 +70,14 @@ func RunStudy(s *study.Study, o StudyOptions) error {
 	if _, err := os.Stat(dumpgen); err != nil && s.Chain == nil {
 		return fmt.Errorf("--bin: %v", err)
 	}
-	h, err := newHarness(o.Work, o.Out, o.Log)
+	h, err := newHarness(o.Work, o.Out, o.Bin, o.Log)
 	if err != nil {
 		return err
+	}
+	if !o.PrepareOnly {
+		if err := keepStudyFile(s.Path, o.Out); err != nil {
+			return err
+		}
 	}
 	h.work.Chaininfo = prepare.FindChaininfo(o.Bin, h.progress)
 	sr := &studyRun{study: s, scale: o.Scale, dumpgen: dumpgen, h: h,
@@ -84,6 +92,11 @@ func RunStudy(s *study.Study, o StudyOptions) error {
 			return fmt.Errorf("--traces: no tracesum in --bin %s", o.Bin)
 		}
 		h.traces = &traceCollector{jaeger: o.Jaeger, otlp: o.OTLP, tracesum: tracesum, study: s.Name, wait: 30 * time.Second}
+		if !o.PrepareOnly {
+			if err := h.traces.check(); err != nil {
+				return fmt.Errorf("--traces: %v", err)
+			}
+		}
 	}
 	if err := sr.execute(); err != nil {
 		return err
@@ -309,17 +322,22 @@ func schedule(n, runs int, order string) []scheduled {
 	return out
 }
 
-// meta describes the study run for the report.
+// meta describes the study run for the report: its binaries by name in
+// the binary directory, as the study file gives them.
 func (sr *studyRun) meta(sc study.Scale) report.Meta {
+	geth := slices.Clone(sr.study.Geth)
+	for i := range geth {
+		geth[i].Path = binName(sr.h.bin, geth[i].Path)
+	}
 	return report.Meta{
 		Title:       fmt.Sprintf("Study %s, scale %s", sr.study.Name, sr.scale),
 		Description: sr.study.Description,
-		Study:       sr.study.Path,
+		Study:       studyName(sr.study.Path),
 		Scale:       sc,
 		Baseline:    sr.study.Baseline,
 		Headline:    sr.study.Metric,
 		Order:       sr.study.Order,
-		Geth:        sr.study.Geth,
+		Geth:        geth,
 		Date:        time.Now().UTC(),
 	}
 }

@@ -17,8 +17,11 @@
 package runner
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -45,6 +48,36 @@ type traceCollector struct {
 	tracesum string        // tracesum binary
 	study    string        // study name, part of every service name
 	wait     time.Duration // how long to wait for Jaeger to have every block
+}
+
+// check asks the collector's Jaeger for its services and, when its OTLP
+// endpoint is OTLP/HTTP, sends it an empty export, so that a study stops
+// before it prepares anything when no Jaeger answers, instead of after
+// its first traced run.
+func (tc *traceCollector) check() error {
+	client := &http.Client{Timeout: 5 * time.Second}
+	query := strings.TrimSuffix(tc.jaeger, "/") + "/api/services"
+	resp, err := client.Get(query)
+	if err != nil {
+		return fmt.Errorf("no Jaeger answers at %s (tracing/jaeger.sh start): %v", tc.jaeger, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: %s, not a Jaeger query API", query, resp.Status)
+	}
+	if u, err := url.Parse(tc.otlp); err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return nil // an OTLP/gRPC endpoint: geth reports what it could not export
+	}
+	export := strings.TrimSuffix(tc.otlp, "/") + "/v1/traces"
+	resp, err = client.Post(export, "application/x-protobuf", bytes.NewReader(nil))
+	if err != nil {
+		return fmt.Errorf("no OTLP receiver answers at %s (--otlp): %v", tc.otlp, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: %s to an empty export, not an OTLP/HTTP receiver (--otlp)", export, resp.Status)
+	}
+	return nil
 }
 
 // serviceName is the Jaeger service of one run: unique per study, label and

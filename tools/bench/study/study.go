@@ -40,6 +40,10 @@ import (
 // knownWorkloads are the workload files dumpgen writes.
 var knownWorkloads = []string{"erc20_balanceof", "erc20_approve", "mixed_sload_sstore", "sload_benchmark", "sstore_variants", "uniform_read", "uniform_write"}
 
+// knownTelemetry are the telemetry levels a study may ask for: "" runs
+// without --rpc.telemetry, the others are --rpc.telemetry.level values.
+var knownTelemetry = []string{"", "off", "block", "phase", "node"}
+
 // knownBAL are the block-level access list types a study may ask for: the
 // types geth import --bal.type applies (type 2, which lists addresses only,
 // has no import mode).
@@ -100,6 +104,11 @@ type Study struct {
 	Metric      string            `toml:"metric"`    // headline metric of the report, default ms_per_slot
 	Order       string            `toml:"order"`     // "interleaved" (default) or "sequential"
 	Exclude     []Exclusion       `toml:"exclude"`   // cells of the matrix not to run
+	// Traces makes the study's telemetry runs export their spans to the
+	// Jaeger of bench run --traces, which collects them: bench refuses to
+	// run the study without one, since spans exported to no collector cost
+	// geth other work than spans a collector takes.
+	Traces bool `toml:"traces"`
 
 	Node   *Node            `toml:"node"`  // the node that memory-bounded scales model
 	Chain  *Chain           `toml:"chain"` // a chain dumpgen did not make; nil: dumpgen dumps
@@ -296,6 +305,14 @@ func (s *Study) validate(metrics []string) error {
 		if !slices.Contains(knownBAL, b) {
 			return fmt.Errorf("bal: unknown type %q (want one of %s)", b, strings.Join(knownBAL, ", "))
 		}
+	}
+	for _, l := range s.Telemetry {
+		if !slices.Contains(knownTelemetry, l) {
+			return fmt.Errorf("telemetry: unknown level %q (want \"\" for no telemetry, or off, block, phase, node)", l)
+		}
+	}
+	if s.Traces && !slices.ContainsFunc(s.Telemetry, func(l string) bool { return l != "" }) {
+		return errors.New("traces = true, but telemetry has no level: no run exports spans")
 	}
 	names := map[string]bool{}
 	for _, g := range s.Geth {
