@@ -42,8 +42,9 @@ import (
 // of a canceled context, before it kills it.
 const KillDelay = 30 * time.Second
 
-// Cmd is a geth command (or any program's that follows geth's conventions)
-// to run with Run. Run reads its fields and does not change them.
+// Cmd is a geth command to run with Run (or a command of any program that
+// reports errors as geth does: statelab's tools do). Run reads its fields
+// and does not change them.
 type Cmd struct {
 	Path string   // the binary
 	Args []string // its arguments, in geth's order: global flags, subcommand, flags, files
@@ -56,7 +57,9 @@ type Cmd struct {
 	Env []string // added to the environment geth inherits
 
 	// Log is a file that gets geth's whole output, line by line as it
-	// comes (created, or truncated); errors name it. Empty for none.
+	// comes (created, or truncated); errors name it. Empty for none. The
+	// two streams come through two pipes: each line is whole, but a line
+	// of one may land a little before an earlier line of the other.
 	Log string
 
 	// OnLine, if not nil, is called with each line of geth's output as it
