@@ -83,10 +83,17 @@ type Output struct {
 	tailNext int               // where the next line goes in tail
 	tailLen  int
 
-	panicLine string   // a Go panic's first line
-	fatalLine string   // utils.Fatalf's line
-	errorLine string   // the last ERROR or CRIT log line with a message
-	trailer   []string // stderr's lines since its last log line: main's error
+	panicLine string // a Go panic's first line
+	fatalLine string // utils.Fatalf's line
+	errorLine string // the last ERROR or CRIT log line with a message
+
+	// trailer is main's error: the lines of stderr after its last log line
+	// that the last write brought (geth's main prints its error, one line
+	// or an errors.Join of several, with one write; a tool's progress lines
+	// come before, in writes of their own).
+	trailer      []string
+	trailerWrite uint64 // the write that brought trailer
+	writes       uint64 // Write and Flush calls so far
 }
 
 // NewOutput returns an Output that writes every line to log and calls
@@ -114,6 +121,7 @@ func (w *streamWriter) Write(b []byte) (int, error) {
 	o := w.o
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.writes++
 	n := len(b)
 	for len(b) > 0 {
 		room := maxLine - len(o.partial[w.s])
@@ -141,6 +149,7 @@ func (w *streamWriter) Write(b []byte) (int, error) {
 func (o *Output) Flush() error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.writes++
 	for s := range o.partial {
 		if len(o.partial[s]) > 0 {
 			o.line(Stream(s), o.partial[s])
@@ -188,6 +197,9 @@ func (o *Output) line(s Stream, b []byte) {
 		// only the last line can be that error.
 		o.trailer = append(o.trailer[:0], kept)
 	default:
+		if o.trailerWrite != o.writes {
+			o.trailer, o.trailerWrite = o.trailer[:0], o.writes
+		}
 		if len(o.trailer) == maxTrailer {
 			o.trailer = append(o.trailer[:0], o.trailer[1:]...)
 		}
@@ -232,7 +244,8 @@ func clip(line string) string {
 
 // Reason returns the line that says why geth failed, by preference: a Go
 // panic's first line, the "Fatal: ..." line of utils.Fatalf, the error
-// geth's main printed last on stderr (its lines joined by "; "), or its last
+// geth's main printed last on stderr (the lines of stderr's last write after
+// its last log line, joined by "; "), or its last
 // ERROR or CRIT log line; "" if it printed none. Main's error counts only if
 // geth exited by itself: one killed by a signal printed none, and the last
 // lines of its stderr may be anything.

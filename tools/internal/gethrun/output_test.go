@@ -86,12 +86,15 @@ func TestOutputReasonPreference(t *testing.T) {
 		{"crit", []string{"CRIT [12-06|17:00:19.926] Failed to open database"}, nil, "CRIT [12-06|17:00:19.926] Failed to open database"},
 		{"only info", []string{"INFO [12-06|17:00:19.926] Importing blockchain", ""}, []string{"GC pause: 1ms"}, ""},
 		{"main's error ends multi-line log", []string{"WARN [12-06|17:00:19.926] Long", "its second line", "INFO [12-06|17:00:19.958] Blockchain stopped", mainLine}, nil, mainLine},
-		{"main's error of five lines", []string{"INFO [12-06|17:00:19.958] Blockchain stopped", "a", "b", "c", "d", "e"}, nil, "b; c; d; e"},
+		{"main's error after progress", []string{"dumpgen: writing population.rlp", "dumpgen: writing workload.rlp", "write workload.rlp: no space left on device"}, nil, "write workload.rlp: no space left on device"},
+		{"joined error", []string{"INFO [12-06|17:00:19.958] Blockchain stopped", "import chain.rlp: invalid block 3\nimport: the imported state was not saved"}, nil, "import chain.rlp: invalid block 3; import: the imported state was not saved"},
+		{"joined error of five lines", []string{"INFO [12-06|17:00:19.958] Blockchain stopped", "a\nb\nc\nd\ne"}, nil, "b; c; d; e"},
+		{"log and error in one write", []string{"INFO [12-06|17:00:19.958] Blockchain stopped\nimport chain.rlp: invalid block 3"}, nil, "import chain.rlp: invalid block 3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := NewOutput(nil, nil)
-			for _, l := range tt.stderr {
+			for _, l := range tt.stderr { // one write each
 				write(t, o, Stderr, l+"\n")
 			}
 			for _, l := range tt.stdout {
