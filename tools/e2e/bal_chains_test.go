@@ -406,6 +406,8 @@ func TestBALOfflineRefusedChain(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
 	if errLine := lines[len(lines)-1]; !strings.HasPrefix(errLine, want[0]) || !strings.Contains(errLine, want[2]) {
 		t.Errorf("the error is not balgen's last line, on one line:\n%s", tail(res.stderr, 10))
+	} else if res.reason != errLine {
+		t.Errorf("the harness reads balgen's reason as %q, want its error line", res.reason)
 	}
 	for _, stat := range []string{"GC pause", "Compactions:", "Block cache:"} {
 		if strings.Contains(res.stderr, stat) {
