@@ -17,11 +17,10 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -32,6 +31,7 @@ import (
 
 	"statelab/core/balsidecar"
 	"statelab/tools/internal/fsutil"
+	"statelab/tools/internal/gethrun"
 )
 
 var (
@@ -77,7 +77,7 @@ func offlineAction(ctx *cli.Context) error {
 	if geth == "" {
 		geth = filepath.Join(ctx.String(binFlag.Name), "geth")
 	}
-	f, err := offline(geth, ctx.String(datadirFlag.Name), ctx.String(offlineDumpFlag.Name), typ, ctx.App.ErrWriter)
+	f, err := offline(ctx.Context, geth, ctx.String(datadirFlag.Name), ctx.String(offlineDumpFlag.Name), typ, ctx.App.ErrWriter)
 	if err != nil {
 		return err
 	}
@@ -88,8 +88,9 @@ func offlineAction(ctx *cli.Context) error {
 // which records each block's pre-state as its execution reads it (system
 // calls, withdrawals, fee recipient and reverted calls included), and returns
 // that sidecar lowered to typ. datadir is only read. geth's progress lines go
-// to progress.
-func offline(geth, datadir, dump string, typ balsidecar.Type, progress io.Writer) (*balsidecar.File, error) {
+// to progress; if the import fails, the error gives geth's reason. Canceling
+// ctx stops geth.
+func offline(ctx context.Context, geth, datadir, dump string, typ balsidecar.Type, progress io.Writer) (*balsidecar.File, error) {
 	if _, err := os.Stat(filepath.Join(datadir, "geth", "chaindata")); err != nil {
 		return nil, fmt.Errorf("%s is not a geth datadir: %v", datadir, err)
 	}
@@ -110,13 +111,19 @@ func offline(geth, datadir, dump string, typ balsidecar.Type, progress io.Writer
 		return nil, fmt.Errorf("copying %s: %v", datadir, err)
 	}
 	record := filepath.Join(tmp, "record.bal")
-	var logs bytes.Buffer
-	cmd := exec.Command(geth, "--datadir", copyDir, "import", "--nocompaction", "--bal.record", record, dump)
-	cmd.Stdout = &logs
-	cmd.Stderr = io.MultiWriter(&logs, &progressLines{w: progress})
+	cmd := &gethrun.Cmd{
+		Path: geth,
+		Args: []string{"--datadir", copyDir, "import", "--nocompaction", "--bal.record", record, dump},
+		Name: fmt.Sprintf("geth import %s (into a copy of %s)", dump, datadir),
+		OnLine: func(line string) {
+			if strings.Contains(line, "Imported new chain segment") {
+				fmt.Fprintf(progress, "geth: %s\n", line)
+			}
+		},
+	}
 	fmt.Fprintf(progress, "balgen: importing %s (%d blocks) into a copy of %s, recording their pre-state\n", dump, len(blocks), datadir)
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("importing %s into a copy of %s: %v\n%s", dump, datadir, err, lastLines(logs.String(), 10))
+	if err := cmd.Run(ctx); err != nil {
+		return nil, err
 	}
 	f, err := balsidecar.Load(record)
 	if err != nil {
@@ -138,26 +145,6 @@ func offline(geth, datadir, dump string, typ balsidecar.Type, progress io.Writer
 		return nil, err
 	}
 	return f, nil
-}
-
-// progressLines passes geth's "Imported new chain segment" log lines to w.
-type progressLines struct {
-	w    io.Writer
-	line []byte
-}
-
-func (p *progressLines) Write(b []byte) (int, error) {
-	for _, c := range b {
-		if c != '\n' {
-			p.line = append(p.line, c)
-			continue
-		}
-		if bytes.Contains(p.line, []byte("Imported new chain segment")) {
-			fmt.Fprintf(p.w, "geth: %s\n", p.line)
-		}
-		p.line = p.line[:0]
-	}
-	return len(b), nil
 }
 
 // dumpBlock is the number and hash of a block of a dump.
@@ -207,12 +194,4 @@ func firstItem(list []byte) []byte {
 		return list
 	}
 	return list[:len(list)-len(rest)]
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }

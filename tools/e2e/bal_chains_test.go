@@ -30,12 +30,14 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/types/bal"
 	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/holiman/uint256"
 
 	"statelab/core/balsidecar"
+	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/fsutil"
 )
 
@@ -373,6 +375,43 @@ func TestBALRecordRefusals(t *testing.T) {
 	for _, e := range entries {
 		if e.Name() != "broken.rlp" {
 			t.Errorf("failed import left %s behind", e.Name())
+		}
+	}
+}
+
+// TestBALOfflineRefusedChain gives balgen offline a chain whose last block
+// has a wrong state root: its one-line error must name the geth command, the
+// exit status and geth's reason (the block and the root mismatch), not the
+// statistics geth prints after a failed import.
+func TestBALOfflineRefusedChain(t *testing.T) {
+	c := setupCaseChain(t, "mpt-path")
+	blocks, err := blockfile.ReadFile(c.chain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := blocks[len(blocks)-1]
+	header := last.Header()
+	header.Root = common.Hash{0x01}
+	blocks[len(blocks)-1] = types.NewBlockWithHeader(header).WithBody(*last.Body())
+	bad := filepath.Join(t.TempDir(), "bad-root.rlp")
+	if err := blockfile.WriteFile(bad, blocks); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"balgen: geth import " + bad + " (into a copy of " + c.genesis + "): exit status 1: ",
+		fmt.Sprintf("invalid block %d: ", last.NumberU64()),
+		"invalid merkle root",
+	}
+	res := mustFail(t, want, "balgen", "offline", "--datadir", c.genesis, "--dump", bad, "--out", filepath.Join(t.TempDir(), "bad.bal"), "--geth", bin(t, "geth"))
+	lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+	if errLine := lines[len(lines)-1]; !strings.HasPrefix(errLine, want[0]) || !strings.Contains(errLine, want[2]) {
+		t.Errorf("the error is not balgen's last line, on one line:\n%s", tail(res.stderr, 10))
+	} else if res.reason != errLine {
+		t.Errorf("the harness reads balgen's reason as %q, want its error line", res.reason)
+	}
+	for _, stat := range []string{"GC pause", "Compactions:", "Block cache:"} {
+		if strings.Contains(res.stderr, stat) {
+			t.Errorf("the error shows geth's statistics (%q):\n%s", stat, tail(res.stderr, 10))
 		}
 	}
 }

@@ -19,6 +19,7 @@ package e2e
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +28,7 @@ import (
 	"testing"
 
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/gethrun"
 )
 
 // bin returns the path of a binary built by ./build.sh.
@@ -47,6 +49,7 @@ func bin(t *testing.T, name string) string {
 type result struct {
 	args   []string
 	code   int
+	reason string // the line that says why it failed (see gethrun); "" if it exited 0
 	stdout string
 	stderr string
 	maxRSS int64 // bytes, where known
@@ -57,11 +60,15 @@ func run(t *testing.T, name string, args ...string) *result {
 	t.Helper()
 	cmd := exec.Command(bin(t, name), args...)
 	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	out := gethrun.NewOutput(nil, nil)
+	cmd.Stdout = io.MultiWriter(&stdout, out.Writer(gethrun.Stdout))
+	cmd.Stderr = io.MultiWriter(&stderr, out.Writer(gethrun.Stderr))
 	err := cmd.Run()
+	out.Flush()
 	res := &result{args: append([]string{name}, args...), stdout: stdout.String(), stderr: stderr.String()}
 	if exit, ok := err.(*exec.ExitError); ok {
 		res.code = exit.ExitCode()
+		res.reason = out.Failure(name, err).Reason
 	} else if err != nil {
 		t.Fatalf("%s: %v", strings.Join(res.args, " "), err)
 	}
@@ -73,7 +80,7 @@ func mustRun(t *testing.T, name string, args ...string) *result {
 	t.Helper()
 	res := run(t, name, args...)
 	if res.code != 0 {
-		t.Fatalf("%s: exit %d\n%s", strings.Join(res.args, " "), res.code, tail(res.stderr, 20))
+		t.Fatalf("%s: exit %d: %s\n%s", strings.Join(res.args, " "), res.code, res.reason, tail(res.stderr, 20))
 	}
 	return res
 }

@@ -15,43 +15,34 @@
 // along with the go-ethereum library. If not, see <http://www.gnu.org/licenses/>.
 
 // Package command runs the programs bench starts (geth, dumpgen, balgen,
-// chaininfo, tracesum) and reports their failures with the command and its
-// log's last lines or its standard error. The ones that write into the work
+// chaininfo, tracesum) and reports their failures with the command and the
+// reason it gave (see gethrun) or its standard error. The ones that write into the work
 // directory die with bench (DiesWithParent), so that an interrupted study
 // leaves nothing writing there.
 package command
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"statelab/tools/internal/gethrun"
 )
 
 // Run runs a command, writing its output to logPath as it comes, so that a
-// long one (a population import, dumpgen) can be followed there, and naming
-// the log, with its tail, in any error. The command dies with bench.
+// long one (a population import, dumpgen) can be followed there. An error
+// names the command, its exit status, the log and the command's reason: the
+// line geth (or a statelab tool) gave for failing, or else the log's last
+// lines. The command dies with bench.
 func Run(logPath, bin string, args ...string) error {
-	out, err := os.Create(logPath)
-	if err != nil {
-		return err
-	}
-	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = DiesWithParent()
-	err = cmd.Run()
-	if cerr := out.Close(); cerr != nil && err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("%s %s: %v (log %s):\n%s", filepath.Base(bin), strings.Join(args, " "), err, logPath, LogTail(logPath, 15))
-	}
-	return nil
+	cmd := &gethrun.Cmd{Path: bin, Args: args, Log: logPath, SysProcAttr: DiesWithParent()}
+	return cmd.Run(context.Background())
 }
 
 // Output runs a command and returns its standard output; its standard
@@ -70,19 +61,6 @@ func Output(bin string, args ...string) ([]byte, error) {
 // an interrupted study leaves no geth writing into its datadirs.
 func DiesWithParent() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-}
-
-// LogTail returns the last n lines of a log file.
-func LogTail(path string, n int) string {
-	blob, err := os.ReadFile(path)
-	if err != nil {
-		return ""
-	}
-	lines := strings.Split(strings.TrimRight(string(blob), "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // WaitExited blocks until pid has exited, leaving it unreaped: its /proc

@@ -17,11 +17,12 @@
 package runner
 
 import (
+	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/gethrun"
 )
 
 // checkFeatures refuses a matrix that asks a geth binary for a flag its
@@ -36,11 +37,13 @@ func checkFeatures(configs []study.Config) error {
 		for _, need := range neededFlags(c) {
 			text, ok := help[c.Geth.Path]
 			if !ok {
-				out, err := exec.Command(c.Geth.Path, "import", "--help").CombinedOutput()
-				if err != nil {
-					return fmt.Errorf("%s import --help: %v", c.Geth.Path, err)
+				var out strings.Builder
+				cmd := &gethrun.Cmd{Path: c.Geth.Path, Args: []string{"import", "--help"}, Name: c.Geth.Path + " import --help",
+					OnLine: func(line string) { out.WriteString(line + "\n") }}
+				if err := cmd.Run(context.Background()); err != nil {
+					return err
 				}
-				text = string(out)
+				text = out.String()
 				help[c.Geth.Path] = text
 			}
 			if !hasFlag(text, need.flag) {

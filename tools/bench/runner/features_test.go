@@ -58,6 +58,10 @@ func TestCheckFeatures(t *testing.T) {
 	full := fakeGeth(t, "--bal.file", "--bal.parallel", "--bal.prefetch-workers", "--rpc.telemetry.level")
 	old := fakeGeth(t, "--bal.file", "--cache")
 	seq := study.Binary{Name: "seq", Path: full, Args: []string{"--bal.parallel=false"}}
+	broken := filepath.Join(t.TempDir(), "geth")
+	if err := os.WriteFile(broken, []byte("#!/bin/sh\necho 'Fatal: cannot open the keystore' >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		name string
 		c    study.Config
@@ -71,6 +75,7 @@ func TestCheckFeatures(t *testing.T) {
 		{"telemetry missing", study.Config{Geth: study.Binary{Name: "x", Path: old}, BAL: "none", Telemetry: "node"}, "lists no --rpc.telemetry.level"},
 		{"block size listed", study.Config{Geth: study.Binary{Name: "x", Path: fakeGeth(t, "--bal.file", "--db.blocksize")}, BAL: "type1", BlockSize: 16 << 10}, ""},
 		{"block size missing", study.Config{Geth: study.Binary{Name: "x", Path: old}, BAL: "type1", BlockSize: 16 << 10}, "asks for block size 16KiB, but"},
+		{"help fails", study.Config{Geth: study.Binary{Name: "x", Path: broken}, BAL: "type1"}, broken + " import --help: exit status 1: Fatal: cannot open the keystore"},
 	} {
 		err := checkFeatures([]study.Config{tt.c})
 		switch {

@@ -19,7 +19,6 @@ package runner
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,6 +33,7 @@ import (
 	"statelab/tools/bench/iostat"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/slowblock"
+	"statelab/tools/internal/gethrun"
 )
 
 // importJob is one geth import of a workload file into a prepared datadir.
@@ -88,11 +88,15 @@ func (j importJob) run() (*record.Import, error) {
 		return nil, fmt.Errorf("starting %s: %v", j.Geth, err)
 	}
 	mon := startMonitor(cmd.Process.Pid, j.Cgroup, 50*time.Millisecond)
+	out := gethrun.NewOutput(logf, nil)
 	copied := make(chan error, 1)
-	go func() { copied <- copyLog(pr, logf, mon.mark) }()
+	go func() { copied <- copyLog(pr, out.Writer(gethrun.Combined), mon.mark) }()
 	command.WaitExited(cmd.Process.Pid)
 	cerr := <-copied // geth has exited: its output ends
 	pr.Close()
+	if ferr := out.Flush(); cerr == nil {
+		cerr = ferr
+	}
 	last := mon.finish()
 	werr := cmd.Wait()
 	res := &record.Import{WallSeconds: time.Since(start).Seconds(), ReadBytes: last.ReadBytes, ProcIO: last.ProcIO}
@@ -111,11 +115,12 @@ func (j importJob) run() (*record.Import, error) {
 		res.Bound, berr = j.boundRecord(mon)
 	}
 	if werr != nil {
-		msg := fmt.Sprintf("%s %s: %v (log %s):\n%s", filepath.Base(j.Geth), strings.Join(j.importArgs(), " "), werr, j.LogPath, command.LogTail(j.LogPath, 15))
+		gerr := out.Failure(filepath.Base(j.Geth)+" "+strings.Join(j.importArgs(), " "), werr)
+		gerr.Log = j.LogPath
 		if res.Bound != nil && res.Bound.OOMKills > 0 {
-			msg = fmt.Sprintf("geth was killed by the memory cgroup's OOM killer (limit %d MiB): raise the memory limit or lower geth's --cache\n%s", res.Bound.Limit>>20, msg)
+			return nil, fmt.Errorf("geth was killed by the memory cgroup's OOM killer (limit %d MiB): raise the memory limit or lower geth's --cache\n%w", res.Bound.Limit>>20, gerr)
 		}
-		return nil, errors.New(msg)
+		return nil, gerr
 	}
 	if berr != nil {
 		return nil, fmt.Errorf("%s (log %s)", berr, j.LogPath)

@@ -18,6 +18,8 @@ package runner
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -35,5 +37,36 @@ func TestCopyLog(t *testing.T) {
 	}
 	if marks != 2 || out.String() != in {
 		t.Errorf("%d marks, log %q", marks, out.String())
+	}
+}
+
+// TestImportJobFailure checks that a failed import's error names geth's
+// reason, the line geth's main prints after the statistics, not the
+// statistics, and that the log keeps geth's output in order.
+func TestImportJobFailure(t *testing.T) {
+	dir := t.TempDir()
+	geth := filepath.Join(dir, "geth")
+	script := `#!/bin/sh
+echo 'INFO [12-06|17:00:19.925] Importing blockchain                     file=x.rlp' >&2
+echo 'ERROR[12-06|17:00:19.926] ' >&2
+echo '########## BAD BLOCK #########' >&2
+echo 'ERROR[12-06|17:00:19.926] Import error                             err="invalid block 3: unknown ancestor"' >&2
+echo 'Import done in 46.395451ms.'
+seq 40
+echo 'GC pause:      11.332852ms'
+echo 'import x.rlp: invalid block 3: unknown ancestor' >&2
+exit 1
+`
+	if err := os.WriteFile(geth, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	j := importJob{Geth: geth, Datadir: filepath.Join(dir, "datadir"), File: "x.rlp", LogPath: filepath.Join(dir, "import.log")}
+	_, err := j.run()
+	want := "geth import --datadir " + j.Datadir + " --nocompaction --debug.logslowblock 0 x.rlp: exit status 1: import x.rlp: invalid block 3: unknown ancestor (log " + j.LogPath + ")"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error\n%v\nwant\n%s", err, want)
+	}
+	if blob, _ := os.ReadFile(j.LogPath); !strings.HasSuffix(string(blob), "GC pause:      11.332852ms\nimport x.rlp: invalid block 3: unknown ancestor\n") {
+		t.Errorf("the log does not hold geth's output in order:\n%s", blob)
 	}
 }
