@@ -19,17 +19,16 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/chainhead"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/gethrun"
 	"statelab/tools/internal/tracesum"
 )
 
@@ -341,35 +340,11 @@ func (j *mainJob) bin(name string) string {
 }
 
 // runLogged runs a program with its output going to the log file name in the
-// output directory; on failure it prints the log's last lines and the error
-// names the log. Interrupted, the program gets SIGTERM (geth shuts down
-// cleanly on it), and SIGKILL 30 s later.
+// output directory; on failure the error gives the program's own reason
+// (gethrun) and names the log. Interrupted, the program gets SIGTERM (geth
+// shuts down cleanly on it), and SIGKILL 30 s later.
 func (j *mainJob) runLogged(name string, env []string, prog string, args ...string) error {
-	path := j.path(name)
-	log, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer log.Close()
-	cmd := exec.CommandContext(j.ws.ctx, prog, args...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdout, cmd.Stderr = log, log
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
-	cmd.WaitDelay = 30 * time.Second
-	if err := cmd.Run(); err != nil {
-		if blob, rerr := os.ReadFile(path); rerr == nil {
-			fmt.Fprintln(j.ws.log, tailLines(string(blob), 20))
-		}
-		if j.ws.ctx.Err() != nil {
-			return fmt.Errorf("interrupted (%v); see %s", err, path)
-		}
-		return fmt.Errorf("%v; see %s", err, path)
-	}
-	return nil
+	cmd := &gethrun.Cmd{Path: prog, Args: args, Env: env, Log: j.path(name)}
+	return cmd.Run(j.ws.ctx)
 }
 
-// tailLines returns the last n lines of s.
-func tailLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
-}
