@@ -29,6 +29,7 @@ import (
 	"statelab/tools/internal/chainhead"
 	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/gethrun"
+	"statelab/tools/internal/statekind"
 	"statelab/tools/internal/tracesum"
 )
 
@@ -215,7 +216,7 @@ func (j *mainJob) path(name string) string {
 // time the run reads it.
 func (j *mainJob) generate() (*dumpmanifest.Manifest, error) {
 	j.ws.logf("generating a UBT chain with %d state entries in %s", j.entries, j.chainDir())
-	err := j.ws.stream(j.ws.root, nil, j.bin("dumpgen"), "--trie", "ubt", "--entries", fmt.Sprint(j.entries), "--workload-blocks", "1", "--out", j.chainDir())
+	err := j.ws.stream(j.ws.root, nil, j.bin("dumpgen"), "--trie", statekind.UBT.String(), "--entries", fmt.Sprint(j.entries), "--workload-blocks", "1", "--out", j.chainDir())
 	if err != nil {
 		return nil, err
 	}
