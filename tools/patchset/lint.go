@@ -180,7 +180,7 @@ func (ws *workspace) lintPatches(f *findings, up *upstream, names []string, s se
 			f.warn("%s: the header has no 'Tested:' paragraph; its pull request body cannot say how it was tested", p.file)
 		}
 		ws.lintSize(f, p, sec, own)
-		ws.lintDocsPaths(f, p)
+		ws.lintStandalone(f, p, s.names())
 		for _, d := range p.msg.values("Statelab-Depends") {
 			if i := s.index(d); i < 0 || i >= s.index(name) {
 				f.problem("%s: depends on %q, which is not an earlier patch", p.file, d)
@@ -216,14 +216,22 @@ func (ws *workspace) lintSize(f *findings, p *patchFile, sec sections, own map[s
 	}
 }
 
-// lintDocsPaths warns about the paths under docs/ that a header names and the
-// repository lacks: the overview links them.
-func (ws *workspace) lintDocsPaths(f *findings, p *patchFile) {
+// lintStandalone checks that a header reads as a pull request upstream: it
+// names nothing that only exists in statelab (see statelabReferences), and
+// the readings its Statelab-Reading trailers name exist.
+func (ws *workspace) lintStandalone(f *findings, p *patchFile, names []string) {
+	others := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == patchName(p.file) })
 	for _, para := range p.msg.paragraphs {
-		for _, m := range docsPath.FindAllStringSubmatch(oneLine(para), -1) {
-			if _, err := os.Stat(filepath.Join(ws.root, filepath.FromSlash(m[1]))); err != nil {
-				f.warn("%s: the header names %s, which does not exist", p.file, m[1])
-			}
+		for _, r := range statelabReferences(oneLine(para), others) {
+			f.reviewProblem("%s: the header names %s, which exists only in statelab: a pull request stands alone upstream "+
+				"(give the figure in the text, the reading in a 'Statelab-Reading:' trailer, a patch it builds on by what it does)", p.file, r)
+		}
+	}
+	for _, r := range p.msg.values("Statelab-Reading") {
+		if !strings.HasPrefix(r, "docs/") {
+			f.problem("%s: Statelab-Reading: %s is not a reading under docs/", p.file, r)
+		} else if _, err := os.Stat(filepath.Join(ws.root, filepath.FromSlash(r))); err != nil {
+			f.problem("%s: Statelab-Reading: %s does not exist", p.file, r)
 		}
 	}
 }

@@ -39,8 +39,6 @@ var (
 	// upstreamPR finds links to upstream pull requests, with the state a
 	// header may give in brackets after them.
 	upstreamPR = regexp.MustCompile(`https://github\.com/ethereum/go-ethereum/pull/(\d+)(?:\s*\((open|closed|merged)\))?`)
-	// docsPath finds the paths of statelab's documentation a header names.
-	docsPath = regexp.MustCompile("`?(docs/[A-Za-z0-9_./-]*[A-Za-z0-9_/-])`?")
 )
 
 // generated renders the files the series determines: the fork overview and
@@ -121,7 +119,7 @@ func overviewSection(b *strings.Builder, s series, p *patchFile) {
 		fmt.Fprintf(b, "- Why: %s\n", summary(first))
 	}
 	if m := p.msg.labelled("Measured"); m != "" {
-		fmt.Fprintf(b, "- %s\n", linkDocs(oneLine(m)))
+		fmt.Fprintf(b, "- %s%s\n", oneLine(m), readings(p))
 	}
 	if ns := p.msg.sections().notSplit; len(ns) > 0 {
 		fmt.Fprintf(b, "- Not split: %s\n", oneLine(strings.Join(ns, "\n")))
@@ -202,17 +200,17 @@ func summary(para string) string {
 	return out
 }
 
-// linkDocs links the paths of statelab's documentation in a line of the
-// overview, which lives in docs/.
-func linkDocs(line string) string {
-	return docsPath.ReplaceAllStringFunc(line, func(m string) string {
-		path := strings.Trim(m, "`")
-		target := strings.TrimPrefix(path, "docs/")
-		if target == "" {
-			target = "."
-		}
-		return fmt.Sprintf("[%s](%s)", path, target)
-	})
+// readings links the readings a patch's Statelab-Reading trailers name, from
+// the overview, which lives in docs/.
+func readings(p *patchFile) string {
+	var links []string
+	for _, r := range p.msg.values("Statelab-Reading") {
+		links = append(links, fmt.Sprintf("[%s](%s)", r, strings.TrimPrefix(r, "docs/")))
+	}
+	if len(links) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(links, ", ") + ")"
 }
 
 // relatedPRs links the upstream pull requests a patch's Related section names,

@@ -103,22 +103,29 @@ func (ws *workspace) writePR(commits []treeCommit, name string) (*prFiles, error
 	if err := os.WriteFile(out.patch, []byte(patch), 0o644); err != nil {
 		return nil, err
 	}
-	var depSubjects []string
+	var stack []string
 	for _, d := range deps {
-		s, err := g.line("log", "-1", "--format=%s", commits[slices.Index(names, d)].id)
+		dc := commits[slices.Index(names, d)]
+		s, err := g.line("log", "-1", "--format=%s", dc.id)
 		if err != nil {
 			return nil, err
 		}
-		depSubjects = append(depSubjects, fmt.Sprintf("%s (`%s.patch`)", s, d))
+		stack = append(stack, fmt.Sprintf("%s: %s", s, splitSentences(oneLine(dc.msg.sections().why))[0]))
 	}
-	body, missing := prBody(subject, sec, depSubjects)
+	body, missing := prBody(subject, sec, stack)
 	for _, m := range missing {
 		fmt.Fprintf(ws.log, "pr: warning: %s: the patch header does not say %s\n", name, m)
+	}
+	others := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == name })
+	if refs := statelabReferences(body, others); len(refs) > 0 {
+		return nil, fmt.Errorf("the pull request of %s does not stand alone upstream: its body names %s", name, strings.Join(refs, ", "))
 	}
 	return out, os.WriteFile(out.body, []byte(body), 0o644)
 }
 
-// prBody renders a pull request's text. It returns what the message did not say.
+// prBody renders a pull request's text; deps are the changes it builds on,
+// in the order to merge them, each its subject and why. It returns what the
+// message did not say.
 // The paragraphs are unwrapped (see unwrap), as GitHub shows every newline of a
 // pull request's text as a line break.
 func prBody(subject string, sec sections, deps []string) (string, []string) {
@@ -151,9 +158,10 @@ func prBody(subject string, sec sections, deps []string) (string, []string) {
 		section("Related upstream work", "", sec.related)
 	}
 	if len(deps) > 0 {
-		b.WriteString("\n## Depends on\n\nThis change builds on these, sent as their own pull requests; apply them first, in order:\n\n")
-		for _, d := range deps {
-			fmt.Fprintf(&b, "- %s\n", d)
+		fmt.Fprintf(&b, "\n## Depends on\n\nThis change builds on %s, each sent as a pull request of its own; "+
+			"this one's diff holds only its own change. Merge them first, in this order:\n\n", plural(len(deps), "other change"))
+		for i, d := range deps {
+			fmt.Fprintf(&b, "%d. %s\n", i+1, d)
 		}
 	}
 	return b.String(), missing

@@ -64,7 +64,7 @@ func TestPR(t *testing.T) {
 	body, _ := os.ReadFile(second.body)
 	for _, want := range []string{"# core: use the feature at genesis", "## What\n\nWhat: it is now right.", "## Why\n\nWhy: something",
 		"## Measured effect\n\n2x faster", "## How it was tested\n\ngo test ./core.", "## Related upstream work\n\nhttps://github.com/ethereum/go-ethereum/pull/35152",
-		"## Depends on", "- core: add a feature (`core-feature.patch`)"} {
+		"## Depends on\n\nThis change builds on 1 other change", "\n1. core: add a feature: Why: something was wrong.\n"} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("PR body lacks %q:\n%s", want, body)
 		}
@@ -141,15 +141,16 @@ func TestOverview(t *testing.T) {
 }
 
 // TestOverviewSection checks a section's lines on a patch that has every kind
-// of line: a why that introduces a list, docs/ readings to link, related pull
+// of line: a why that introduces a list, readings to link, related pull
 // requests with their state, a reason not to split, and test files in every
 // list of files.
 func TestOverviewSection(t *testing.T) {
 	msg := parseMessage("Upstream does too little: it drops spans, e.g. those of import. It says\nnothing. Now it does, at these levels:\n\n- one;\n- two.\n\n" +
 		"More of what changes.\n\nNot split: one format and its reader.\n\n" +
-		"Measured: 1.02x (`docs/telemetry.md`, docs/results/\nbal).\n\nTested: go test ./core.\n\n" +
+		"Measured: 1.02x.\n\nTested: go test ./core.\n\n" +
 		"Related: https://github.com/ethereum/go-ethereum/pull/35152 (open) fixes\nhalf; https://github.com/ethereum/go-ethereum/pull/1 too.\n\n" +
-		"Upstream-Status: Pending\nStatelab-Name: b\nStatelab-Depends: a\nStatelab-Overlay: core/b.go\nStatelab-Overlay: core/b_test.go\nStatelab-Overlay: core/testdata/b.json\n")
+		"Upstream-Status: Pending\nStatelab-Name: b\nStatelab-Depends: a\nStatelab-Reading: docs/telemetry.md\nStatelab-Reading: docs/results/bal.md\n" +
+		"Statelab-Overlay: core/b.go\nStatelab-Overlay: core/b_test.go\nStatelab-Overlay: core/testdata/b.json\n")
 	s := series{
 		{file: "0001-a.patch", subject: "core: a", msg: parseMessage("Why.\n\nWhat.\n\nStatelab-Name: a\nStatelab-Overlay: core/a.go\nStatelab-Overlay: core/a_test.go\n")},
 		{file: "0002-b.patch", subject: "core: b", msg: msg, diffs: []fileDiff{
@@ -162,7 +163,7 @@ func TestOverviewSection(t *testing.T) {
 	want := "\n### <a id=\"b\"></a>core: b\n\n" +
 		"- [`0002-b.patch`](../patches/0002-b.patch) · Pending · depends on [`a`](#a)\n" +
 		"- Why: Upstream does too little: it drops spans, e.g. those of import. It says nothing.\n" +
-		"- Measured: 1.02x ([docs/telemetry.md](telemetry.md), [docs/results/bal](results/bal)).\n" +
+		"- Measured: 1.02x. ([docs/telemetry.md](telemetry.md), [docs/results/bal.md](results/bal.md))\n" +
 		"- Not split: one format and its reader.\n" +
 		"- Related: [#35152](https://github.com/ethereum/go-ethereum/pull/35152) (open), [#1](https://github.com/ethereum/go-ethereum/pull/1)\n" +
 		"- Files: `core/blockchain.go`, `core/blockchain_test.go` (+5/-1); 3 new files (2 tests): `core/b.go`; " +
@@ -220,5 +221,35 @@ func TestPRsApplyNamesUndeclaredDependency(t *testing.T) {
 		case !declared && !strings.Contains(fmt.Sprint(f.ws.log), "core-wrap.patch does not apply with git am on pristine upstream after no dependencies"):
 			t.Errorf("the log does not say which pull request failed:\n%s", f.ws.log)
 		}
+	}
+}
+
+// TestPRStandsAlone gives a patch a header that names a reading of
+// statelab's, a relative link and another patch: the series checks and the
+// pull request refuse it, naming each, and the same figures with the reading
+// in a Statelab-Reading trailer pass.
+func TestPRStandsAlone(t *testing.T) {
+	f := newFixture(t)
+	f.twoPatches()
+	f.edit("patches/0002-core-genesis-feature.patch", "Measured: 2x faster (TestX).",
+		"Measured: 2x faster (docs/results/x.md, [plot](plots/x.png)), as\ncore-feature said.")
+	if err := os.RemoveAll(f.ws.build); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ws.lintOrFail(); err == nil {
+		t.Error("the series checks accepted a header that names statelab's files")
+	}
+	log := f.ws.log.(*strings.Builder).String()
+	for _, want := range []string{"names docs/results/x.md", "names link to plots/x.png", "names patch name core-feature"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the series checks do not say %q:\n%s", want, log)
+		}
+	}
+	if refs := statelabReferences("see docs/results/x.md, [a](https://x.org/a) and ../tracing/jaeger.sh; build/ci.go is geth's", nil); len(refs) != 1 || refs[0] != "docs/results/x.md" {
+		t.Errorf("statelabReferences: %q", refs)
+	}
+	body, _ := prBody("core: x", parseMessage("Why.\n\nWhat.\n\nMeasured: 2x (docs/results/x.md).\n\nTested: go test.\n\nUpstream-Status: Pending\n").sections(), nil)
+	if refs := statelabReferences(body, nil); len(refs) != 1 {
+		t.Errorf("a body with a reading's path: %q", refs)
 	}
 }
