@@ -31,7 +31,7 @@ import (
 // accounts of a Type-3 entry, state the entry misses) is prefetched from the
 // list as upstream does.
 func (bc *BlockChain) setupBALSidecarParallel(sdb state.Database, parentRoot common.Hash, block *types.Block, entry *balsidecar.Block) (*state.StateDB, func(*blockProcessingResult), bool, error) {
-	s := bc.balSidecar
+	s := bc.cfg.BALSidecar
 	base, err := sdb.Reader(parentRoot)
 	if err != nil {
 		return nil, nil, true, err

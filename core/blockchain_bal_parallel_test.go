@@ -70,16 +70,17 @@ func TestBALSidecarParallel(t *testing.T) {
 		file.Blocks = append(file.Blocks, entry)
 	}
 	importWith := func(file *balsidecar.File) (*BlockChain, *BALSidecar, error) {
-		chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), env.gspec, engine, DefaultConfig())
+		s, err := NewBALSidecar(file, "test.bal", BALSidecarConfig{Workers: DefaultBALWorkers, Fetch: BALFetchTrie})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := DefaultConfig()
+		cfg.BALSidecar = s
+		chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), env.gspec, engine, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(chain.Stop)
-		s, err := NewBALSidecar(file, "test.bal", 0, DefaultBALWorkers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		chain.SetBALSidecar(s)
 		_, err = chain.InsertChain(blocks)
 		return chain, s, err
 	}

@@ -86,12 +86,6 @@ func (r *BALRecorder) open() error {
 	return nil
 }
 
-// SetBALRecorder makes the chain record the pre-state of every block it
-// executes into r (nil: none).
-func (bc *BlockChain) SetBALRecorder(r *BALRecorder) {
-	bc.balRecorder = r
-}
-
 // Blocks returns the number of blocks recorded so far.
 func (r *BALRecorder) Blocks() int {
 	r.lock.Lock()
@@ -194,7 +188,7 @@ func accountChanged(pre *types.StateAccount, addr common.Address, post *state.St
 // setupBALRecordState builds the execution state of a block whose pre-state is
 // recorded. ok is false when the chain records nothing.
 func (bc *BlockChain) setupBALRecordState(sdb state.Database, parentRoot common.Hash, block *types.Block) (statedb *state.StateDB, cleanup func(*blockProcessingResult), ok bool, err error) {
-	r := bc.balRecorder
+	r := bc.cfg.BALRecorder
 	if r == nil {
 		return nil, nil, false, nil
 	}

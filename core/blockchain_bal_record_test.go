@@ -168,17 +168,17 @@ func balTestKey(i int) *ecdsa.PrivateKey {
 func recordBALSidecar(t *testing.T, kind string, gspec *Genesis, blocks []*types.Block, name string) (*BlockChain, string, *balsidecar.File) {
 	t.Helper()
 	_, cfg := balCaseConfig(kind)
-	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, beacon.New(ethash.NewFaker()), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(chain.Stop)
 	path := filepath.Join(t.TempDir(), name)
 	r, err := NewBALRecorder(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	chain.SetBALRecorder(r)
+	cfg.BALRecorder = r
+	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, beacon.New(ethash.NewFaker()), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(chain.Stop)
 	if _, err := chain.InsertChain(blocks); err != nil {
 		r.Abort()
 		t.Fatalf("%s: reference import: %v", kind, err)
@@ -224,17 +224,16 @@ func TestBALRecordSameRoot(t *testing.T) {
 				if err := file.Downgrade(typ); err != nil {
 					t.Fatal(err)
 				}
+				s, err := NewBALSidecar(file, "rec.bal.json", BALSidecarConfig{Type: typ, Workers: DefaultBALWorkers, Fetch: BALFetchTrie, Warm: run.warm})
+				if err != nil {
+					t.Fatal(err)
+				}
 				_, cfg := balCaseConfig(kind)
+				cfg.BALSidecar = s
 				chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, beacon.New(ethash.NewFaker()), cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
-				s, err := NewBALSidecar(file, "rec.bal.json", typ, DefaultBALWorkers)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.SetWarm(run.warm)
-				chain.SetBALSidecar(s)
 				if _, err := chain.InsertChain(blocks); err != nil {
 					t.Fatalf("type %d: %v", typ, s.ExplainError(err))
 				}

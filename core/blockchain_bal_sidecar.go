@@ -53,30 +53,43 @@ const (
 	BALFetchTrie
 )
 
-var balFetchModeNames = []string{"before", "beside", "trie"}
-
 // String returns the mode's flag value.
 func (m BALFetchMode) String() string {
-	if int(m) < len(balFetchModeNames) {
-		return balFetchModeNames[m]
+	switch m {
+	case BALFetchBefore:
+		return "before"
+	case BALFetchBeside:
+		return "beside"
+	case BALFetchTrie:
+		return "trie"
+	default:
+		return "unknown"
 	}
-	return fmt.Sprintf("BALFetchMode(%d)", m)
 }
 
 // MarshalText implements encoding.TextMarshaler.
 func (m BALFetchMode) MarshalText() ([]byte, error) {
-	return []byte(m.String()), nil
+	switch m {
+	case BALFetchBefore, BALFetchBeside, BALFetchTrie:
+		return []byte(m.String()), nil
+	default:
+		return nil, fmt.Errorf("unknown BAL fetch mode %d", m)
+	}
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (m *BALFetchMode) UnmarshalText(text []byte) error {
-	for i, name := range balFetchModeNames {
-		if string(text) == name {
-			*m = BALFetchMode(i)
-			return nil
-		}
+	switch string(text) {
+	case "before":
+		*m = BALFetchBefore
+	case "beside":
+		*m = BALFetchBeside
+	case "trie":
+		*m = BALFetchTrie
+	default:
+		return fmt.Errorf(`unknown BAL fetch mode %q, want "before", "beside" or "trie"`, text)
 	}
-	return fmt.Errorf("invalid BAL fetch mode %q (want one of %v)", text, balFetchModeNames)
+	return nil
 }
 
 // BALSidecar applies a BAL sidecar (block-level access lists kept beside a
@@ -84,8 +97,8 @@ func (m *BALFetchMode) UnmarshalText(text []byte) error {
 // (Type 1) or injected (Type 3: slots, Type 4: accounts and slots) before
 // execution. Blocks it does not list run with normal reads.
 //
-// It is set on a chain with SetBALSidecar before blocks are inserted and used
-// by the insertion goroutine; its counters may be read concurrently.
+// It is given to a chain in its configuration (BlockChainConfig.BALSidecar)
+// and used by the insertion goroutine; its counters may be read concurrently.
 type BALSidecar struct {
 	file    *balsidecar.File
 	name    string          // file name, for messages
@@ -107,12 +120,24 @@ type BALSidecar struct {
 	failed atomic.Pointer[types.Header] // last block that failed with injected values
 }
 
-// NewBALSidecar prepares a loaded sidecar for import. typ is the type to apply
-// (0: the file's type); a file of a higher type serves a lower one. The slots
-// of a Type-1 list the block writes are read from their warmed trie paths,
-// the others fetched before execution, unless SetFetch says otherwise, and
-// write sets are warmed beside execution (SetWarm).
-func NewBALSidecar(file *balsidecar.File, name string, typ balsidecar.Type, workers int) (*BALSidecar, error) {
+// BALSidecarConfig is how a sidecar is applied to the blocks it lists.
+type BALSidecarConfig struct {
+	// Type is the BAL type to apply (0: the file's type); a file of a
+	// higher type serves a lower one.
+	Type balsidecar.Type
+	// Workers is the size of the pool that fetches a block's listed state
+	// (0: DefaultBALWorkers).
+	Workers int
+	// Fetch is when the listed slots of a Type-1 list are fetched.
+	Fetch BALFetchMode
+	// Warm is when the trie paths of each block's write set are warmed.
+	Warm BALWarmMode
+}
+
+// NewBALSidecar prepares a loaded sidecar, named name in messages, for
+// import as cfg says.
+func NewBALSidecar(file *balsidecar.File, name string, cfg BALSidecarConfig) (*BALSidecar, error) {
+	typ, workers := cfg.Type, cfg.Workers
 	if typ == 0 {
 		typ = file.Type
 	}
@@ -122,17 +147,17 @@ func NewBALSidecar(file *balsidecar.File, name string, typ balsidecar.Type, work
 	if typ > file.Type {
 		return nil, fmt.Errorf("BAL sidecar %s is type %d, it cannot serve type %d", name, file.Type, typ)
 	}
-	if workers < 1 {
-		return nil, fmt.Errorf("invalid BAL worker count %d (want at least 1)", workers)
+	switch {
+	case workers == 0:
+		workers = DefaultBALWorkers
+	case workers < 0:
+		return nil, fmt.Errorf("invalid BAL worker count %d", workers)
 	}
-	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, fetch: BALFetchTrie}, nil
+	return &BALSidecar{file: file, name: name, typ: typ, workers: workers, fetch: cfg.Fetch, warm: cfg.Warm}, nil
 }
 
-// SetFetch sets when the listed slots of a Type-1 sidecar are fetched, over
-// the sidecar's workers. Call it before blocks are inserted.
-func (s *BALSidecar) SetFetch(mode BALFetchMode) {
-	s.fetch = mode
-}
+// Workers returns the size of the pool that fetches a block's listed state.
+func (s *BALSidecar) Workers() int { return s.workers }
 
 // Type returns the BAL type applied.
 func (s *BALSidecar) Type() balsidecar.Type { return s.typ }
@@ -173,11 +198,6 @@ func (s *BALSidecar) ExplainError(err error) error {
 	return fmt.Errorf("%w; block %d (%s) was executed with pre-block values from BAL sidecar %s (type %d): a wrong value in the sidecar is the likely cause", err, h.Number.Uint64(), h.Hash().Hex(), s.name, s.typ)
 }
 
-// SetBALSidecar makes the chain apply s to the blocks it lists (nil: none).
-func (bc *BlockChain) SetBALSidecar(s *BALSidecar) {
-	bc.balSidecar = s
-}
-
 // balSidecarStats is the "bal" object of the slow-block JSON.
 type balSidecarStats struct {
 	Type             int     `json:"type"`
@@ -209,7 +229,7 @@ type balSidecarStats struct {
 // access list, and when a witness is wanted (injected state is not read
 // through the tries, so a witness would miss its nodes).
 func (bc *BlockChain) setupBALSidecarState(sdb state.Database, parentRoot common.Hash, block *types.Block, vmConfig vm.Config, wantWitness bool) (statedb *state.StateDB, cleanup func(*blockProcessingResult), ok bool, err error) {
-	s := bc.balSidecar
+	s := bc.cfg.BALSidecar
 	if s == nil || bc.balEntryIgnored(block, vmConfig, wantWitness) != "" {
 		return nil, nil, false, nil
 	}
@@ -288,7 +308,7 @@ func (bc *BlockChain) balEntryIgnored(block *types.Block, vmConfig vm.Config, wa
 	switch {
 	case wantWitness:
 		return "a witness is built"
-	case bc.useBALExecution(block, vmConfig, wantWitness) && bc.balSidecar.typ < balsidecar.TypeSlotValues:
+	case bc.useBALExecution(block, vmConfig, wantWitness) && bc.cfg.BALSidecar.typ < balsidecar.TypeSlotValues:
 		return "the block is executed in parallel from its own access list"
 	}
 	return ""
@@ -297,7 +317,7 @@ func (bc *BlockChain) balEntryIgnored(block *types.Block, vmConfig vm.Config, wa
 // noteIgnoredBALEntry counts a block that has a sidecar entry that is not
 // applied, and makes the block's cleanup note it in the block's figures.
 func (bc *BlockChain) noteIgnoredBALEntry(block *types.Block, vmConfig vm.Config, wantWitness bool, cleanup *func(*blockProcessingResult)) {
-	s := bc.balSidecar
+	s := bc.cfg.BALSidecar
 	if s == nil || *cleanup == nil || s.file.Lookup(block.NumberU64()) == nil {
 		return
 	}

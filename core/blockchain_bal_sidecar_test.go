@@ -113,17 +113,17 @@ func importWithSidecar(t *testing.T, gspec *Genesis, blocks []*types.Block, file
 // importWithSidecarFetch is importWithSidecar with the given fetch mode.
 func importWithSidecarFetch(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, typ balsidecar.Type, fetch BALFetchMode) (*BlockChain, *BALSidecar, error) {
 	t.Helper()
-	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig())
+	s, err := NewBALSidecar(file, "test.bal", BALSidecarConfig{Type: typ, Workers: DefaultBALWorkers, Fetch: fetch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.BALSidecar = s
+	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(chain.Stop)
-	s, err := NewBALSidecar(file, "test.bal", typ, DefaultBALWorkers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.SetFetch(fetch)
-	chain.SetBALSidecar(s)
 	_, err = chain.InsertChain(blocks)
 	return chain, s, err
 }
@@ -243,13 +243,16 @@ func TestNewBALSidecarArgs(t *testing.T) {
 		typ     balsidecar.Type
 		workers int
 		ok      bool
-	}{{0, 1, true}, {1, 25, true}, {3, 25, true}, {4, 25, false}, {2, 25, false}, {1, 0, false}} {
-		s, err := NewBALSidecar(file, "f", c.typ, c.workers)
+	}{{0, 1, true}, {1, 25, true}, {3, 25, true}, {4, 25, false}, {2, 25, false}, {1, 0, true}, {1, -1, false}} {
+		s, err := NewBALSidecar(file, "f", BALSidecarConfig{Type: c.typ, Workers: c.workers})
 		if (err == nil) != c.ok {
 			t.Errorf("type %d, %d workers: error %v", c.typ, c.workers, err)
 		}
 		if err == nil && c.typ == 0 && s.Type() != file.Type {
 			t.Errorf("default type %d, want the file's %d", s.Type(), file.Type)
+		}
+		if err == nil && c.workers == 0 && s.Workers() != DefaultBALWorkers {
+			t.Errorf("default workers %d, want %d", s.Workers(), DefaultBALWorkers)
 		}
 	}
 	for text, ok := range map[string]bool{"beside": true, "before": true, "trie": true, "off": false, "": false} {
@@ -283,17 +286,17 @@ func TestBALSidecarIgnoredAndUnused(t *testing.T) {
 	// Executed in parallel, the blocks ignore their entries; executed
 	// sequentially, they use them.
 	for _, parallel := range []bool{true, false} {
+		s, err := NewBALSidecar(file, "test.bal", BALSidecarConfig{Workers: DefaultBALWorkers})
+		if err != nil {
+			t.Fatal(err)
+		}
 		cfg := DefaultConfig()
 		cfg.VmConfig.DisableParallelExecution = !parallel
+		cfg.BALSidecar = s
 		chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), env.gspec, engine, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := NewBALSidecar(file, "test.bal", 0, DefaultBALWorkers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		chain.SetBALSidecar(s)
 		if _, err := chain.InsertChain(blocks); err != nil {
 			t.Fatalf("parallel %v: %v", parallel, err)
 		}

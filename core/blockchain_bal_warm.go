@@ -38,36 +38,43 @@ const (
 	BALWarmOff
 )
 
-var balWarmModeNames = []string{"beside", "before", "off"}
-
 // String returns the mode's flag value.
 func (m BALWarmMode) String() string {
-	if int(m) < len(balWarmModeNames) {
-		return balWarmModeNames[m]
+	switch m {
+	case BALWarmBeside:
+		return "beside"
+	case BALWarmBefore:
+		return "before"
+	case BALWarmOff:
+		return "off"
+	default:
+		return "unknown"
 	}
-	return fmt.Sprintf("BALWarmMode(%d)", m)
 }
 
 // MarshalText implements encoding.TextMarshaler.
 func (m BALWarmMode) MarshalText() ([]byte, error) {
-	return []byte(m.String()), nil
+	switch m {
+	case BALWarmBeside, BALWarmBefore, BALWarmOff:
+		return []byte(m.String()), nil
+	default:
+		return nil, fmt.Errorf("unknown BAL warm mode %d", m)
+	}
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (m *BALWarmMode) UnmarshalText(text []byte) error {
-	for i, name := range balWarmModeNames {
-		if string(text) == name {
-			*m = BALWarmMode(i)
-			return nil
-		}
+	switch string(text) {
+	case "beside":
+		*m = BALWarmBeside
+	case "before":
+		*m = BALWarmBefore
+	case "off":
+		*m = BALWarmOff
+	default:
+		return fmt.Errorf(`unknown BAL warm mode %q, want "beside", "before" or "off"`, text)
 	}
-	return fmt.Errorf("invalid BAL warm mode %q (want one of %v)", text, balWarmModeNames)
-}
-
-// SetWarm sets when the trie paths of each block's write set are warmed.
-// Call it before blocks are inserted.
-func (s *BALSidecar) SetWarm(mode BALWarmMode) {
-	s.warm = mode
+	return nil
 }
 
 // balWarmSet is the write set of one block, scheduled with the block's trie

@@ -45,17 +45,17 @@ func markAllWritten(file *balsidecar.File) {
 // Type 1 with the given warm mode.
 func importWithWarm(t *testing.T, gspec *Genesis, blocks []*types.Block, file *balsidecar.File, mode BALWarmMode) *BlockChain {
 	t.Helper()
-	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig())
+	s, err := NewBALSidecar(file, "test.bal", BALSidecarConfig{Type: balsidecar.TypeKeys, Workers: DefaultBALWorkers, Warm: mode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.BALSidecar = s
+	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(chain.Stop)
-	s, err := NewBALSidecar(file, "test.bal", balsidecar.TypeKeys, DefaultBALWorkers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.SetWarm(mode)
-	chain.SetBALSidecar(s)
 	if _, err := chain.InsertChain(blocks); err != nil {
 		t.Fatalf("warm %v: %v", mode, err)
 	}

@@ -18,7 +18,6 @@ package core
 
 import (
 	"context"
-	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -33,25 +32,6 @@ import (
 
 // blockTraceTracer names the instrumentation scope of block import spans.
 const blockTraceTracer = "github.com/ethereum/go-ethereum/core"
-
-// blockTracingPtr holds a chain's BlockTracing.
-type blockTracingPtr = atomic.Pointer[telemetry.BlockTracing]
-
-// SetBlockTracing sets how much of the blocks this chain processes is traced
-// with OpenTelemetry, through the process's tracer provider. It can be called
-// at any time; it applies from the next block.
-func (bc *BlockChain) SetBlockTracing(t telemetry.BlockTracing) {
-	bc.blockTracing.Store(&t)
-}
-
-// BlockTracing returns what SetBlockTracing set; the zero value (LevelOff)
-// if nothing.
-func (bc *BlockChain) BlockTracing() telemetry.BlockTracing {
-	if t := bc.blockTracing.Load(); t != nil {
-		return *t
-	}
-	return telemetry.BlockTracing{}
-}
 
 // blockTrace is the telemetry of one processed block: its span, and at node
 // level the recorder of its trie node fetches. It lives from startBlockTrace
@@ -72,12 +52,12 @@ func blockTraceFrom(ctx context.Context) *blockTrace {
 
 // startBlockTrace opens the span of block, as a child of the span in ctx if
 // there is one, else as the root of a new trace, when block telemetry is on
-// (SetBlockTracing) and the span is sampled. It returns the context to
+// (BlockChainConfig.BlockTracing) and the span is sampled. It returns the context to
 // process the block with: it carries the block trace and at node level the
 // block's node-fetch recorder, and at phase level and above the block span,
 // so that the phases become its children.
 func (bc *BlockChain) startBlockTrace(ctx context.Context, block *types.Block) (context.Context, *blockTrace) {
-	tracing := bc.BlockTracing()
+	tracing := bc.cfg.BlockTracing
 	level := tracing.Level
 	if level == telemetry.LevelOff {
 		return ctx, nil

@@ -107,13 +107,13 @@ func blockFetchCounts(t *testing.T, scheme string, gspec *Genesis, blocks []*typ
 			},
 		}
 	}
+	cfg.BlockTracing = telemetry.BlockTracing{Level: telemetry.LevelNode, FetchSpanThreshold: telemetry.DefaultFetchSpanThreshold}
 	var err error
 	chain, err = NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer chain.Stop()
-	chain.SetBlockTracing(telemetry.BlockTracing{Level: telemetry.LevelNode, FetchSpanThreshold: telemetry.DefaultFetchSpanThreshold})
 	if readers {
 		wg.Go(func() {
 			for {

@@ -88,12 +88,13 @@ func importTraced(t *testing.T, scheme string, level telemetry.BlockLevel, gspec
 	t.Helper()
 	recorder := recordSpans(t)
 
-	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig().WithStateScheme(scheme))
+	cfg := DefaultConfig().WithStateScheme(scheme)
+	cfg.BlockTracing = telemetry.BlockTracing{Level: level}
+	chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer chain.Stop()
-	chain.SetBlockTracing(telemetry.BlockTracing{Level: level})
 	if _, err := chain.InsertChain(blocks); err != nil {
 		t.Fatal(err)
 	}
@@ -222,11 +223,12 @@ func BenchmarkBlockTelemetry(b *testing.B) {
 				provider.Shutdown(context.Background())
 			}()
 			for b.Loop() {
-				chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), DefaultConfig().WithStateScheme(rawdb.PathScheme))
+				cfg := DefaultConfig().WithStateScheme(rawdb.PathScheme)
+				cfg.BlockTracing = telemetry.BlockTracing{Level: level}
+				chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), cfg)
 				if err != nil {
 					b.Fatal(err)
 				}
-				chain.SetBlockTracing(telemetry.BlockTracing{Level: level})
 				if _, err := chain.InsertChain(blocks); err != nil {
 					b.Fatal(err)
 				}

@@ -19,7 +19,7 @@ package core
 import "runtime"
 
 // concurrency returns how many transactions the state prefetcher executes at
-// once: BlockChainConfig.PrefetchTxWorkers if set, else 4/5 of the CPUs. The
+// once: BlockChainConfig.PrefetchWorkers if set, else 4/5 of the CPUs. The
 // prefetcher's work is reads, most of them waiting on the disk in a cold or
 // memory-bound state, so more transactions in flight than CPUs can keep more
 // reads in flight than the CPU count allows.

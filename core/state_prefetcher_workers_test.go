@@ -42,7 +42,7 @@ func TestStatePrefetcherConcurrency(t *testing.T) {
 }
 
 // TestStatePrefetcherConfig checks that a chain's state prefetcher executes
-// BlockChainConfig.PrefetchTxWorkers transactions at once, and that a chain
+// BlockChainConfig.PrefetchWorkers transactions at once, and that a chain
 // prefetching 8 at once reaches the head state of one with the default.
 func TestStatePrefetcherConfig(t *testing.T) {
 	var (
@@ -60,17 +60,17 @@ func TestStatePrefetcherConfig(t *testing.T) {
 	var roots []common.Hash
 	for _, workers := range []int{0, 8} {
 		cfg := DefaultConfig()
-		cfg.PrefetchTxWorkers = workers
+		cfg.PrefetchWorkers = workers
 		chain, err := NewBlockChain(rawdb.NewMemoryDatabase(), gspec, ethash.NewFaker(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer chain.Stop()
 		if want := newStatePrefetcher(nil, nil, workers).concurrency(); chain.prefetcher.(*statePrefetcher).concurrency() != want {
-			t.Errorf("PrefetchTxWorkers %d: the chain's prefetcher executes %d transactions at once, want %d", workers, chain.prefetcher.(*statePrefetcher).concurrency(), want)
+			t.Errorf("PrefetchWorkers %d: the chain's prefetcher executes %d transactions at once, want %d", workers, chain.prefetcher.(*statePrefetcher).concurrency(), want)
 		}
 		if _, err := chain.InsertChain(blocks); err != nil {
-			t.Fatalf("PrefetchTxWorkers %d: %v", workers, err)
+			t.Fatalf("PrefetchWorkers %d: %v", workers, err)
 		}
 		roots = append(roots, chain.CurrentBlock().Root)
 	}

@@ -45,12 +45,9 @@ var (
 		Usage:    "BAL type to apply: 1 fetches the listed state in parallel, 3 also injects slot values, 4 injects accounts and slots (default: the file's type)",
 		Category: flags.MiscCategory,
 	}
-	balWorkersFlag = &cli.IntFlag{
-		Name:     "bal.workers",
-		Usage:    "Number of workers that fetch a block's listed state",
-		Value:    core.DefaultBALWorkers,
-		Category: flags.MiscCategory,
-	}
+	balWorkersFlag = utils.NewWorkersFlag("bal.workers",
+		fmt.Sprintf("Number of workers that fetch a block's listed state (0: %d, as in the BAL study)", core.DefaultBALWorkers),
+		core.DefaultBALWorkers, flags.MiscCategory)
 	balFetchFlag = &cli.StringFlag{
 		Name:     "bal.fetch",
 		Usage:    "When to fetch the listed slots of a Type-1 list, over --bal.workers workers: before (execution waits), beside (while the block executes) or trie (on a Merkle-Patricia state, the written slots are read from their trie paths warmed before execution, the others fetched before)",
@@ -101,9 +98,6 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 			return nil, fmt.Errorf("invalid --%s %s: %w", balTypeFlag.Name, v, err)
 		}
 	}
-	if w := ctx.Int(balWorkersFlag.Name); w < 1 || w > 1024 {
-		return nil, fmt.Errorf("invalid --%s %d (want 1 to 1024)", balWorkersFlag.Name, w)
-	}
 	var fetch core.BALFetchMode
 	if err := fetch.UnmarshalText([]byte(ctx.String(balFetchFlag.Name))); err != nil {
 		return nil, fmt.Errorf("--%s: %w", balFetchFlag.Name, err)
@@ -119,16 +113,14 @@ func loadBALSidecar(ctx *cli.Context, files []string) (*core.BALSidecar, error) 
 	if err := checkBALHashes(file, path, files, ctx.Bool(balSkipMismatchFlag.Name)); err != nil {
 		return nil, err
 	}
-	s, err := core.NewBALSidecar(file, path, typ, ctx.Int(balWorkersFlag.Name))
+	s, err := core.NewBALSidecar(file, path, core.BALSidecarConfig{Type: typ, Workers: ctx.Int(balWorkersFlag.Name), Fetch: fetch, Warm: warm})
 	if err != nil {
 		return nil, err
 	}
-	s.SetFetch(fetch)
-	s.SetWarm(warm)
 	if !file.Writes && ctx.IsSet(balWarmFlag.Name) && warm != core.BALWarmOff {
 		log.Warn("BAL sidecar has no write sets: nothing to warm", "file", path)
 	}
-	log.Info("Loaded BAL sidecar", "file", path, "type", s.Type(), "blocks", len(file.Blocks), "workers", ctx.Int(balWorkersFlag.Name))
+	log.Info("Loaded BAL sidecar", "file", path, "type", s.Type(), "blocks", len(file.Blocks), "workers", s.Workers())
 	return s, nil
 }
 

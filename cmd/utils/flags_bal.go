@@ -17,8 +17,6 @@
 package utils
 
 import (
-	"fmt"
-
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/internal/flags"
 	"github.com/urfave/cli/v2"
@@ -33,20 +31,13 @@ var (
 		Value:    true,
 		Category: flags.PerfCategory,
 	}
-	BALPrefetchWorkersFlag = &cli.IntFlag{
-		Name:     "bal.prefetch-workers",
-		Usage:    "Workers that prefetch the state of a block carrying an access list (0: one per CPU)",
-		Category: flags.PerfCategory,
-	}
+	BALPrefetchWorkersFlag = NewWorkersFlag("bal.prefetch-workers",
+		"Number of workers that prefetch the state of a block carrying an access list (0: one per CPU)",
+		0, flags.PerfCategory)
 )
 
 // setBALExecution applies the BAL execution flags to a chain's options.
-func setBALExecution(ctx *cli.Context, options *core.BlockChainConfig) error {
+func setBALExecution(ctx *cli.Context, options *core.BlockChainConfig) {
 	options.VmConfig.DisableParallelExecution = !ctx.Bool(BALParallelFlag.Name)
-	workers := ctx.Int(BALPrefetchWorkersFlag.Name)
-	if workers < 0 || workers > 1024 {
-		return fmt.Errorf("invalid --%s %d (want 0 to 1024)", BALPrefetchWorkersFlag.Name, workers)
-	}
-	options.BALPrefetchWorkers = workers
-	return nil
+	options.BALPrefetchWorkers = ctx.Int(BALPrefetchWorkersFlag.Name)
 }

@@ -25,23 +25,18 @@ import (
 )
 
 // balExecutionFor parses args with the BAL execution flags and returns the
-// chain options they make.
+// chain options they make, or the error of the command line.
 func balExecutionFor(t *testing.T, args []string) (*core.BlockChainConfig, error) {
 	t.Helper()
-	var (
-		options = new(core.BlockChainConfig)
-		err     error
-	)
+	options := new(core.BlockChainConfig)
 	app := cli.NewApp()
 	app.Flags = []cli.Flag{BALParallelFlag, BALPrefetchWorkersFlag}
 	app.Action = func(ctx *cli.Context) error {
-		err = setBALExecution(ctx, options)
+		setBALExecution(ctx, options)
 		return nil
 	}
 	app.Writer, app.ErrWriter = new(strings.Builder), new(strings.Builder)
-	if runErr := app.Run(append([]string{"geth"}, args...)); runErr != nil {
-		t.Fatal(runErr)
-	}
+	err := app.Run(append([]string{"geth"}, args...))
 	return options, err
 }
 

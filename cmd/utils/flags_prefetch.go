@@ -17,43 +17,19 @@
 package utils
 
 import (
-	"fmt"
-
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/internal/flags"
 	"github.com/urfave/cli/v2"
 )
 
-// CachePrefetchTxsFlag sets how many transactions the state prefetcher
+// CachePrefetchWorkersFlag sets how many transactions the state prefetcher
 // executes at once, for the chains built from flags (geth import and the
 // other offline commands).
-var CachePrefetchTxsFlag = &cli.IntFlag{
-	Name:     prefetchTxsFlagName,
-	Usage:    "Transactions the state prefetcher executes at once ahead of a block (0: 4/5 of the CPUs)",
-	Category: flags.PerfCategory,
-	Action: func(_ *cli.Context, txs int) error {
-		return checkPrefetchTxs(txs)
-	},
-}
+var CachePrefetchWorkersFlag = NewWorkersFlag("cache.prefetch-workers",
+	"Number of workers that execute a block's transactions in the state prefetcher, one transaction each (0: 4/5 of the CPUs)",
+	0, flags.PerfCategory)
 
-const prefetchTxsFlagName = "cache.prefetch-txs"
-
-// checkPrefetchTxs refuses a transaction count out of range. The flag's
-// action calls it as the command line is parsed, before any database is
-// opened.
-func checkPrefetchTxs(txs int) error {
-	if txs < 0 || txs > 1024 {
-		return fmt.Errorf("invalid --%s %d (want 0 to 1024)", prefetchTxsFlagName, txs)
-	}
-	return nil
-}
-
-// setPrefetchTxs applies CachePrefetchTxsFlag to a chain's options.
-func setPrefetchTxs(ctx *cli.Context, options *core.BlockChainConfig) error {
-	txs := ctx.Int(CachePrefetchTxsFlag.Name)
-	if err := checkPrefetchTxs(txs); err != nil {
-		return err
-	}
-	options.PrefetchTxWorkers = txs
-	return nil
+// setPrefetchWorkers applies CachePrefetchWorkersFlag to a chain's options.
+func setPrefetchWorkers(ctx *cli.Context, options *core.BlockChainConfig) {
+	options.PrefetchWorkers = ctx.Int(CachePrefetchWorkersFlag.Name)
 }

@@ -24,42 +24,37 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// prefetchTxsFor parses args with CachePrefetchTxsFlag and returns the chain
-// options it makes.
-func prefetchTxsFor(t *testing.T, args []string) (*core.BlockChainConfig, error) {
+// prefetchWorkersFor parses args with CachePrefetchWorkersFlag and returns
+// the chain options it makes, or the error of the command line.
+func prefetchWorkersFor(t *testing.T, args []string) (*core.BlockChainConfig, error) {
 	t.Helper()
-	var (
-		options = new(core.BlockChainConfig)
-		err     error
-	)
+	options := new(core.BlockChainConfig)
 	app := cli.NewApp()
-	app.Flags = []cli.Flag{CachePrefetchTxsFlag}
+	app.Flags = []cli.Flag{CachePrefetchWorkersFlag}
 	app.Action = func(ctx *cli.Context) error {
-		options.PrefetchTxWorkers = -1 // the command ran
-		err = setPrefetchTxs(ctx, options)
+		options.PrefetchWorkers = -1 // the command ran
+		setPrefetchWorkers(ctx, options)
 		return nil
 	}
 	app.Writer, app.ErrWriter = new(strings.Builder), new(strings.Builder)
-	if runErr := app.Run(append([]string{"geth"}, args...)); runErr != nil {
-		return options, runErr // refused by the flag's action, before the command's
-	}
+	err := app.Run(append([]string{"geth"}, args...))
 	return options, err
 }
 
-func TestPrefetchTxsFlag(t *testing.T) {
-	if options, err := prefetchTxsFor(t, nil); err != nil || options.PrefetchTxWorkers != 0 {
-		t.Errorf("default: %d transactions, %v; want 0", options.PrefetchTxWorkers, err)
+func TestPrefetchWorkersFlag(t *testing.T) {
+	if options, err := prefetchWorkersFor(t, nil); err != nil || options.PrefetchWorkers != 0 {
+		t.Errorf("default: %d workers, %v; want 0", options.PrefetchWorkers, err)
 	}
-	if options, err := prefetchTxsFor(t, []string{"--cache.prefetch-txs", "16"}); err != nil || options.PrefetchTxWorkers != 16 {
-		t.Errorf("set: %d transactions, %v; want 16", options.PrefetchTxWorkers, err)
+	if options, err := prefetchWorkersFor(t, []string{"--cache.prefetch-workers", "16"}); err != nil || options.PrefetchWorkers != 16 {
+		t.Errorf("set: %d workers, %v; want 16", options.PrefetchWorkers, err)
 	}
 	for _, bad := range []string{"-1", "1025"} {
-		options, err := prefetchTxsFor(t, []string{"--cache.prefetch-txs", bad})
-		if err == nil || !strings.Contains(err.Error(), "--cache.prefetch-txs "+bad) {
-			t.Errorf("transactions %s: error %v, want one naming the flag and value", bad, err)
+		options, err := prefetchWorkersFor(t, []string{"--cache.prefetch-workers", bad})
+		if err == nil || !strings.Contains(err.Error(), "invalid value "+bad+" for flag --cache.prefetch-workers") {
+			t.Errorf("workers %s: error %v, want one naming the flag and value", bad, err)
 		}
-		if options.PrefetchTxWorkers != 0 {
-			t.Errorf("transactions %s: the command ran with %d", bad, options.PrefetchTxWorkers)
+		if options.PrefetchWorkers != 0 {
+			t.Errorf("workers %s: the command ran with %d", bad, options.PrefetchWorkers)
 		}
 	}
 }

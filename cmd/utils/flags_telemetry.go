@@ -20,7 +20,6 @@ import (
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/internal/flags"
-	"github.com/ethereum/go-ethereum/internal/telemetry"
 	"github.com/ethereum/go-ethereum/internal/telemetry/tracesetup"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/node"
@@ -34,13 +33,13 @@ var (
 	RPCTelemetryLevelFlag = &cli.StringFlag{
 		Name:     "rpc.telemetry.level",
 		Usage:    "How much of block processing is traced when telemetry is enabled: off, block, phase (execution, trie update, rehash and commit) or node (plus a summary of the trie node fetches and a span for each slow one)",
-		Value:    telemetry.LevelPhase.String(),
+		Value:    node.DefaultConfig.OpenTelemetry.BlockLevel.String(),
 		Category: flags.APICategory,
 	}
 	RPCTelemetryFetchSpanThresholdFlag = &cli.DurationFlag{
 		Name:     "rpc.telemetry.fetch-span-threshold",
 		Usage:    "At level node, the trie node fetches at least this slow get a span each (0: every fetch); all are counted in the block span",
-		Value:    telemetry.DefaultFetchSpanThreshold,
+		Value:    node.DefaultConfig.OpenTelemetry.FetchSpanThreshold,
 		Category: flags.APICategory,
 	}
 	// BlockTelemetryFlags configure block tracing, beside upstream's
@@ -60,73 +59,49 @@ var (
 	}, BlockTelemetryFlags...)
 )
 
-// nodeLevelQueueSize bounds the span queue at node level, where a block can
-// end thousands of slow-fetch spans at once.
-const nodeLevelQueueSize = 1 << 16
-
-// blockTracingFlags returns how to trace blocks under the telemetry settings
-// cfg (LevelOff when telemetry is not enabled) and the export options. Bad
-// values are errors naming the flag.
-func blockTracingFlags(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options, error) {
-	var (
-		opts tracesetup.Options
-		off  telemetry.BlockTracing
-	)
-	level, err := telemetry.ParseBlockLevel(ctx.String(RPCTelemetryLevelFlag.Name))
-	if err != nil {
-		return off, opts, fmt.Errorf("--%s: %w", RPCTelemetryLevelFlag.Name, err)
+// setBlockTelemetry applies the block tracing flags to the telemetry
+// settings. Bad values are errors naming the flag.
+func setBlockTelemetry(ctx *cli.Context, tcfg *node.OpenTelemetryConfig) error {
+	if ctx.IsSet(RPCTelemetryLevelFlag.Name) {
+		if err := tcfg.BlockLevel.UnmarshalText([]byte(ctx.String(RPCTelemetryLevelFlag.Name))); err != nil {
+			return fmt.Errorf("invalid --%s: %w", RPCTelemetryLevelFlag.Name, err)
+		}
 	}
-	threshold := ctx.Duration(RPCTelemetryFetchSpanThresholdFlag.Name)
-	if threshold < 0 {
-		return off, opts, fmt.Errorf("--%s: negative duration %v", RPCTelemetryFetchSpanThresholdFlag.Name, threshold)
+	if ctx.IsSet(RPCTelemetryFetchSpanThresholdFlag.Name) {
+		threshold := ctx.Duration(RPCTelemetryFetchSpanThresholdFlag.Name)
+		if threshold < 0 {
+			return fmt.Errorf("invalid --%s %v: negative duration", RPCTelemetryFetchSpanThresholdFlag.Name, threshold)
+		}
+		tcfg.FetchSpanThreshold = threshold
 	}
-	if cfg.SampleRatio < 0 || cfg.SampleRatio > 1 {
-		return off, opts, fmt.Errorf("--%s: invalid ratio %v (want 0.0 to 1.0)", RPCTelemetrySampleRatioFlag.Name, cfg.SampleRatio)
-	}
-	if !cfg.Enabled {
+	if !tcfg.Enabled {
 		for _, f := range BlockTelemetryFlags {
 			if name := f.Names()[0]; ctx.IsSet(name) {
 				log.Warn(fmt.Sprintf("Ignoring --%s without --%s", name, RPCTelemetryFlag.Name))
 			}
 		}
-		return off, opts, nil
 	}
-	if level == telemetry.LevelNode {
-		opts.QueueSize = nodeLevelQueueSize
-	}
-	return telemetry.BlockTracing{Level: level, FetchSpanThreshold: threshold}, opts, nil
-}
-
-// NodeTelemetry returns the level to trace the node's chain at under its
-// telemetry settings cfg, and the export options for
-// tracesetup.SetupTelemetryWith. It exits with an error naming the flag if
-// one is bad.
-func NodeTelemetry(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetry.BlockTracing, tracesetup.Options) {
-	tracing, opts, err := blockTracingFlags(ctx, cfg)
-	if err != nil {
-		Fatalf("Telemetry: %v", err)
-	}
-	return tracing, opts
+	return nil
 }
 
 // StartImportTelemetry starts telemetry with the settings cfg for a command
-// without a node, such as geth import, exiting with an error naming the flag
-// if one is bad. It returns the level to trace the command's chain at and a
-// function that flushes and stops telemetry; call it when the command is done.
-func StartImportTelemetry(ctx *cli.Context, cfg node.OpenTelemetryConfig) (telemetry.BlockTracing, func()) {
-	tracing, opts, err := blockTracingFlags(ctx, cfg)
-	if err != nil {
-		Fatalf("Telemetry: %v", err)
-	}
+// without a node, such as geth import, whose chain traces its blocks as
+// cfg.BlockTracing says (MakeChain). It exits with an error naming the flag if
+// one is bad, and returns a function that flushes and stops telemetry; call it
+// when the command is done.
+func StartImportTelemetry(cfg node.OpenTelemetryConfig) func() {
 	if !cfg.Enabled {
-		return tracing, func() {}
+		return func() {}
 	}
-	service, err := tracesetup.NewService(cfg, opts)
+	if cfg.SampleRatio < 0 || cfg.SampleRatio > 1 {
+		Fatalf("Telemetry: invalid --%s %v (want 0.0 to 1.0)", RPCTelemetrySampleRatioFlag.Name, cfg.SampleRatio)
+	}
+	service, err := tracesetup.NewService(cfg, tracesetup.Options{})
 	if err != nil {
 		Fatalf("Telemetry: --%s: %v", RPCTelemetryEndpointFlag.Name, err)
 	}
 	if err := service.Start(); err != nil {
 		Fatalf("Telemetry: --%s: %v", RPCTelemetryEndpointFlag.Name, err)
 	}
-	return tracing, func() { service.Stop() }
+	return func() { service.Stop() }
 }

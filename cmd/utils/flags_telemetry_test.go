@@ -26,46 +26,45 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// blockTracingFor parses args with the telemetry flags, fills the telemetry
-// settings from them as the node's configuration does, and returns what
-// blockTracingFlags makes of them.
-func blockTracingFor(t *testing.T, args []string) (node.OpenTelemetryConfig, telemetry.BlockTracing, error) {
+// runTelemetryFlags parses args with the telemetry flags and runs action.
+func runTelemetryFlags(t *testing.T, args []string, action func(*cli.Context)) {
 	t.Helper()
-	var (
-		cfg     = node.DefaultConfig
-		tracing telemetry.BlockTracing
-		err     error
-	)
 	app := cli.NewApp()
 	app.Flags = TelemetryFlags
 	app.Action = func(ctx *cli.Context) error {
-		setOpenTelemetry(ctx, &cfg)
-		tracing, _, err = blockTracingFlags(ctx, cfg.OpenTelemetry)
+		action(ctx)
 		return nil
 	}
 	app.Writer, app.ErrWriter = new(strings.Builder), new(strings.Builder)
-	if runErr := app.Run(append([]string{"geth"}, args...)); runErr != nil {
-		t.Fatal(runErr)
+	if err := app.Run(append([]string{"geth"}, args...)); err != nil {
+		t.Fatal(err)
 	}
-	return cfg.OpenTelemetry, tracing, err
+}
+
+// blockTracingFor returns how a chain traces blocks with the node settings
+// that args make from the defaults (setOpenTelemetry).
+func blockTracingFor(t *testing.T, args []string) telemetry.BlockTracing {
+	t.Helper()
+	cfg := node.DefaultConfig
+	runTelemetryFlags(t, args, func(ctx *cli.Context) { setOpenTelemetry(ctx, &cfg) })
+	return cfg.OpenTelemetry.BlockTracing()
 }
 
 func TestBlockTracingFlags(t *testing.T) {
-	cfg, tracing, err := blockTracingFor(t, []string{"--rpc.telemetry", "--rpc.telemetry.endpoint", "grpc://127.0.0.1:4317", "--rpc.telemetry.level", "block", "--rpc.telemetry.sample-ratio", "0.5"})
-	if err != nil || !cfg.Enabled || cfg.Endpoint != "grpc://127.0.0.1:4317" || cfg.SampleRatio != 0.5 || tracing.Level != telemetry.LevelBlock {
-		t.Errorf("got %+v, %+v, %v", cfg, tracing, err)
+	if got := blockTracingFor(t, []string{"--rpc.telemetry", "--rpc.telemetry.level", "block"}); got.Level != telemetry.LevelBlock {
+		t.Errorf("got %+v", got)
 	}
-	_, tracing, err = blockTracingFor(t, []string{"--rpc.telemetry", "--rpc.telemetry.level", "node", "--rpc.telemetry.fetch-span-threshold", "1ms"})
-	if err != nil || tracing.Level != telemetry.LevelNode || tracing.FetchSpanThreshold != time.Millisecond {
-		t.Errorf("node level: got %+v, %v", tracing, err)
+	got := blockTracingFor(t, []string{"--rpc.telemetry", "--rpc.telemetry.level", "node", "--rpc.telemetry.fetch-span-threshold", "1ms"})
+	if got.Level != telemetry.LevelNode || got.FetchSpanThreshold != time.Millisecond {
+		t.Errorf("node level: got %+v", got)
 	}
 	// --rpc.telemetry alone traces blocks at the default level, phase.
-	if _, tracing, err = blockTracingFor(t, []string{"--rpc.telemetry"}); err != nil || tracing.Level != telemetry.LevelPhase {
-		t.Errorf("default level: got %+v, %v", tracing, err)
+	if got := blockTracingFor(t, []string{"--rpc.telemetry"}); got.Level != telemetry.LevelPhase {
+		t.Errorf("default level: got %+v", got)
 	}
 	// Without --rpc.telemetry, blocks are not traced whatever the level.
-	if cfg, tracing, err = blockTracingFor(t, []string{"--rpc.telemetry.level", "phase"}); err != nil || cfg.Enabled || tracing.Level != telemetry.LevelOff {
-		t.Errorf("off: got %+v, %+v, %v", cfg, tracing, err)
+	if got := blockTracingFor(t, []string{"--rpc.telemetry.level", "phase"}); got.Level != telemetry.LevelOff {
+		t.Errorf("off: got %+v", got)
 	}
 }
 
@@ -75,10 +74,13 @@ func TestBlockTracingFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--rpc.telemetry", "--rpc.telemetry.level", "trie"}, "--rpc.telemetry.level"},
-		{[]string{"--rpc.telemetry", "--rpc.telemetry.sample-ratio", "2"}, "--rpc.telemetry.sample-ratio"},
 		{[]string{"--rpc.telemetry", "--rpc.telemetry.fetch-span-threshold", "-1ms"}, "--rpc.telemetry.fetch-span-threshold"},
 	} {
-		_, _, err := blockTracingFor(t, tc.args)
+		var err error
+		runTelemetryFlags(t, tc.args, func(ctx *cli.Context) {
+			cfg := node.DefaultConfig.OpenTelemetry
+			err = setBlockTelemetry(ctx, &cfg)
+		})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %s", tc.args, err, tc.want)
 		}

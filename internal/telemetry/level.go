@@ -37,31 +37,55 @@ const (
 	LevelNode
 )
 
-var levelNames = [...]string{"off", "block", "phase", "node"}
-
 // String returns the level's flag value.
 func (l BlockLevel) String() string {
-	if l >= 0 && int(l) < len(levelNames) {
-		return levelNames[l]
+	switch l {
+	case LevelOff:
+		return "off"
+	case LevelBlock:
+		return "block"
+	case LevelPhase:
+		return "phase"
+	case LevelNode:
+		return "node"
+	default:
+		return "unknown"
 	}
-	return fmt.Sprintf("BlockLevel(%d)", int32(l))
 }
 
-// ParseBlockLevel parses a block tracing level by its name.
-func ParseBlockLevel(s string) (BlockLevel, error) {
-	for i, name := range levelNames {
-		if s == name {
-			return BlockLevel(i), nil
-		}
+// MarshalText implements encoding.TextMarshaler.
+func (l BlockLevel) MarshalText() ([]byte, error) {
+	switch l {
+	case LevelOff, LevelBlock, LevelPhase, LevelNode:
+		return []byte(l.String()), nil
+	default:
+		return nil, fmt.Errorf("unknown block tracing level %d", l)
 	}
-	return LevelOff, fmt.Errorf("invalid block tracing level %q (want one of %v)", s, levelNames)
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (l *BlockLevel) UnmarshalText(text []byte) error {
+	switch string(text) {
+	case "off":
+		*l = LevelOff
+	case "block":
+		*l = LevelBlock
+	case "phase":
+		*l = LevelPhase
+	case "node":
+		*l = LevelNode
+	default:
+		return fmt.Errorf(`unknown block tracing level %q, want "off", "block", "phase" or "node"`, text)
+	}
+	return nil
 }
 
 // DefaultFetchSpanThreshold is how slow a trie node fetch must be, at node
 // level, to get a span of its own: in practice, fetches that reached the disk.
 const DefaultFetchSpanThreshold = 100 * time.Microsecond
 
-// BlockTracing is how much of block processing is traced.
+// BlockTracing is how much of block processing is traced: the part of the
+// telemetry settings (node.OpenTelemetryConfig) a chain needs.
 type BlockTracing struct {
 	Level BlockLevel
 	// FetchSpanThreshold: at node level, trie node fetches at least this slow

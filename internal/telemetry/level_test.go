@@ -18,14 +18,22 @@ package telemetry
 
 import "testing"
 
-func TestParseBlockLevel(t *testing.T) {
-	for l := LevelOff; int(l) < len(levelNames); l++ {
-		got, err := ParseBlockLevel(l.String())
-		if err != nil || got != l {
-			t.Errorf("ParseBlockLevel(%q) = %v, %v", l.String(), got, err)
+func TestBlockLevelText(t *testing.T) {
+	for _, l := range []BlockLevel{LevelOff, LevelBlock, LevelPhase, LevelNode} {
+		text, err := l.MarshalText()
+		if err != nil {
+			t.Fatalf("%v: %v", l, err)
+		}
+		var got BlockLevel
+		if err := got.UnmarshalText(text); err != nil || got != l {
+			t.Errorf("UnmarshalText(%q) = %v, %v", text, got, err)
 		}
 	}
-	if _, err := ParseBlockLevel("trie"); err == nil {
-		t.Error("ParseBlockLevel accepted an unknown level")
+	var l BlockLevel
+	if err := l.UnmarshalText([]byte("trie")); err == nil {
+		t.Error("UnmarshalText accepted an unknown level")
+	}
+	if _, err := BlockLevel(9).MarshalText(); err == nil {
+		t.Error("MarshalText accepted an unknown level")
 	}
 }

@@ -212,19 +212,25 @@ func (ws *workspace) checkOne(commits []treeCommit, name string) error {
 		return err
 	}
 	pkgs := goPackages(files)
+	start := time.Now()
 	if err := ws.stream(wt, nil, "go", "build", "./..."); err != nil {
 		return fmt.Errorf("does not build alone: %v", err)
 	}
+	ws.logf("check %s: built in %s", name, time.Since(start).Round(time.Second))
 	if len(pkgs) == 0 {
 		return nil
 	}
+	start = time.Now()
 	if err := ws.stream(wt, nil, "go", append([]string{"vet"}, pkgs...)...); err != nil {
 		return fmt.Errorf("go vet: %v", err)
 	}
+	ws.logf("check %s: vetted in %s", name, time.Since(start).Round(time.Second))
 	up, err := ws.upstream()
 	if err != nil {
 		return err
 	}
+	start = time.Now()
 	_, err = ws.goTestRerunFlaky(wt, "check", []string{"-count=1", "-timeout", "30m"}, pkgs, upstreamTests(up))
+	ws.logf("check %s: tested %v in %s", name, pkgs, time.Since(start).Round(time.Second))
 	return err
 }
