@@ -16,20 +16,11 @@
 
 package utils
 
-import (
-	"github.com/ethereum/go-ethereum/core"
-	"github.com/ethereum/go-ethereum/internal/flags"
-	"github.com/urfave/cli/v2"
-)
+import "github.com/ethereum/go-ethereum/internal/flags"
 
 // CachePrefetchWorkersFlag sets how many transactions the state prefetcher
-// executes at once, for the chains built from flags (geth import and the
-// other offline commands).
+// executes at once (BlockChainConfig.PrefetchWorkers), for the chains built
+// from flags (geth import and the other offline commands).
 var CachePrefetchWorkersFlag = NewWorkersFlag("cache.prefetch-workers",
 	"Number of workers that execute a block's transactions in the state prefetcher, one transaction each (0: 4/5 of the CPUs)",
 	0, flags.PerfCategory)
-
-// setPrefetchWorkers applies CachePrefetchWorkersFlag to a chain's options.
-func setPrefetchWorkers(ctx *cli.Context, options *core.BlockChainConfig) {
-	options.PrefetchWorkers = ctx.Int(CachePrefetchWorkersFlag.Name)
-}

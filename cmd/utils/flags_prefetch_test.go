@@ -20,41 +20,40 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ethereum/go-ethereum/core"
 	"github.com/urfave/cli/v2"
 )
 
 // prefetchWorkersFor parses args with CachePrefetchWorkersFlag and returns
-// the chain options it makes, or the error of the command line.
-func prefetchWorkersFor(t *testing.T, args []string) (*core.BlockChainConfig, error) {
+// the value MakeChain gives the chain's PrefetchWorkers, or the error of the
+// command line (-1 if the command did not run).
+func prefetchWorkersFor(t *testing.T, args []string) (int, error) {
 	t.Helper()
-	options := new(core.BlockChainConfig)
+	workers := -1
 	app := cli.NewApp()
 	app.Flags = []cli.Flag{CachePrefetchWorkersFlag}
 	app.Action = func(ctx *cli.Context) error {
-		options.PrefetchWorkers = -1 // the command ran
-		setPrefetchWorkers(ctx, options)
+		workers = ctx.Int(CachePrefetchWorkersFlag.Name)
 		return nil
 	}
 	app.Writer, app.ErrWriter = new(strings.Builder), new(strings.Builder)
 	err := app.Run(append([]string{"geth"}, args...))
-	return options, err
+	return workers, err
 }
 
 func TestPrefetchWorkersFlag(t *testing.T) {
-	if options, err := prefetchWorkersFor(t, nil); err != nil || options.PrefetchWorkers != 0 {
-		t.Errorf("default: %d workers, %v; want 0", options.PrefetchWorkers, err)
+	if workers, err := prefetchWorkersFor(t, nil); err != nil || workers != 0 {
+		t.Errorf("default: %d workers, %v; want 0", workers, err)
 	}
-	if options, err := prefetchWorkersFor(t, []string{"--cache.prefetch-workers", "16"}); err != nil || options.PrefetchWorkers != 16 {
-		t.Errorf("set: %d workers, %v; want 16", options.PrefetchWorkers, err)
+	if workers, err := prefetchWorkersFor(t, []string{"--cache.prefetch-workers", "16"}); err != nil || workers != 16 {
+		t.Errorf("set: %d workers, %v; want 16", workers, err)
 	}
 	for _, bad := range []string{"-1", "1025"} {
-		options, err := prefetchWorkersFor(t, []string{"--cache.prefetch-workers", bad})
+		workers, err := prefetchWorkersFor(t, []string{"--cache.prefetch-workers", bad})
 		if err == nil || !strings.Contains(err.Error(), "invalid value "+bad+" for flag --cache.prefetch-workers") {
 			t.Errorf("workers %s: error %v, want one naming the flag and value", bad, err)
 		}
-		if options.PrefetchWorkers != 0 {
-			t.Errorf("workers %s: the command ran with %d", bad, options.PrefetchWorkers)
+		if workers != -1 {
+			t.Errorf("workers %s: the command ran with %d", bad, workers)
 		}
 	}
 }

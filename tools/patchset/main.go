@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"sync/atomic"
 	"syscall"
 
@@ -59,6 +60,15 @@ var (
 		Name:    "discard",
 		Usage:   "let assembly throw away commits and changes in build/go-ethereum that were not exported",
 		EnvVars: []string{"STATELAB_DISCARD"},
+	}
+	checkJobsFlag = &cli.IntFlag{
+		Name:  "jobs",
+		Usage: "patches checked at a time, each in a worktree of its own",
+		Value: runtime.NumCPU(),
+	}
+	checkApplyOnlyFlag = &cli.BoolFlag{
+		Name:  "apply-only",
+		Usage: "only apply every pull request alone after its dependencies, without compiling or testing (seconds)",
 	}
 	checkPatchFlag = &cli.StringFlag{
 		Name:        "patch",
@@ -91,8 +101,17 @@ var (
 		return ws.writeOverview()
 	})
 	checkCommand = withFlags(wsCommand("check", "each patch alone on pristine upstream after its declared dependencies", func(ws *workspace, ctx *cli.Context) error {
-		return ws.check(ctx.String(checkPatchFlag.Name))
-	}), checkPatchFlag)
+		if jobs := ctx.Int(checkJobsFlag.Name); jobs < 1 || jobs > 64 {
+			return fmt.Errorf("invalid --%s %d (want 1 to 64)", checkJobsFlag.Name, jobs)
+		}
+		if ctx.Bool(checkApplyOnlyFlag.Name) {
+			if err := ws.assemble(); err != nil {
+				return err
+			}
+			return ws.checkPRsApply()
+		}
+		return ws.check(ctx.String(checkPatchFlag.Name), ctx.Int(checkJobsFlag.Name))
+	}), checkPatchFlag, checkJobsFlag, checkApplyOnlyFlag)
 	prCommand = &cli.Command{
 		Name:         "pr",
 		Usage:        "write build/pr/NAME.patch (git am-able on upstream) and build/pr/NAME.md (PR body)",

@@ -29,7 +29,8 @@ const staticcheck = "honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 // assembly, every top-level overlay file against the assembled tree's HEAD,
 // the export round trip, every pull request applying alone after its
 // dependencies (check without the builds), the binaries, geth's own tests of every
-// package a patch touches (on the patched tree), statelab's tests, and the
+// package a patch touches (on the patched tree), statelab's tests (under the
+// race detector: tools run geth and their own goroutines), and the
 // end-to-end tests with the pinned Jaeger. Each step's time is printed.
 func (ws *workspace) test() error {
 	var total testTally
@@ -58,8 +59,8 @@ func (ws *workspace) test() error {
 			total.add(t)
 			return err
 		}},
-		{"statelab's tests", func() error {
-			t, err := ws.goTest(ws.root, "statelab", nil, "-count=1", "-timeout", "20m", "./...")
+		{"statelab's tests, with the race detector", func() error {
+			t, err := ws.goTest(ws.root, "statelab", nil, "-race", "-count=1", "-timeout", "30m", "./...")
 			total.add(t)
 			return err
 		}},
