@@ -397,7 +397,7 @@ func TestBALMalformedFile(t *testing.T) {
 	// Bad flag values are refused before anything is opened.
 	datadir := s.copyDatadir(t)
 	mustFail(t, []string{"invalid --bal.type 2"}, "geth", "--datadir", datadir, "import", "--bal.file", s.sidecar, "--bal.type", "2", s.work)
-	mustFail(t, []string{"invalid --bal.workers 0"}, "geth", "--datadir", datadir, "import", "--bal.file", s.sidecar, "--bal.workers", "0", s.work)
+	mustFail(t, []string{"invalid value 1025 for flag --bal.workers"}, "geth", "--datadir", datadir, "import", "--bal.file", s.sidecar, "--bal.workers", "1025", s.work)
 	mustFail(t, []string{"--bal.type needs --bal.file"}, "geth", "--datadir", datadir, "import", "--bal.type", "1", s.work)
 	mustFail(t, []string{"no such file"}, "geth", "--datadir", datadir, "import", "--bal.file", filepath.Join(dir, "missing.json"), s.work)
 }

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -31,9 +32,11 @@ import (
 // check proves that every patch stands alone: its pull request applies with
 // git am on pristine upstream after those of its dependencies, every package
 // then compiles, and the packages it changes pass go vet and their tests.
-// Checks run jobs at a time, each in a worktree of its own; the Go build
-// cache is shared, so what one check compiled the others reuse. A check's
-// output is printed when it ends, in one piece.
+// Checks run jobs at a time, each in a worktree slot of its own
+// (build/check/N), which later checks reuse: Go's build cache keys a cgo
+// package on its directory, so a fixed path lets every check after the first
+// reuse what earlier ones compiled and recompile only what its patches
+// change. A check's output is printed when it ends, in one piece.
 
 // worktreeLock serializes the adding and removing of the assembled tree's
 // worktrees, which git records in one repository.
@@ -93,7 +96,7 @@ func (ws *workspace) check(only string, jobs int) error {
 		wg     sync.WaitGroup
 		next   = make(chan job)
 	)
-	for range max(1, jobs) {
+	for slot := range max(1, jobs) {
 		wg.Go(func() {
 			for j := range next {
 				mu.Lock()
@@ -101,7 +104,7 @@ func (ws *workspace) check(only string, jobs int) error {
 				mu.Unlock()
 				var out bytes.Buffer
 				start := time.Now()
-				err := ws.withLog(&out).checkOne(prs, j.name)
+				err := ws.withLog(&out).checkOne(prs, j.name, slot)
 				mu.Lock()
 				ws.logf("check %s: done in %s", j.name, time.Since(start).Round(time.Second))
 				ws.log.Write(out.Bytes())
@@ -200,13 +203,12 @@ func (ws *workspace) checkPRsApply() error {
 	return nil
 }
 
-// checkOne checks one patch alone.
-func (ws *workspace) checkOne(prs map[string]*prFiles, name string) error {
-	wt, remove, err := ws.worktree("upstream")
+// checkOne checks one patch alone in worktree slot slot.
+func (ws *workspace) checkOne(prs map[string]*prFiles, name string, slot int) error {
+	wt, err := ws.checkSlot(slot)
 	if err != nil {
 		return err
 	}
-	defer remove()
 	if err := ws.applyPR(wt, prs, name); err != nil {
 		return err
 	}
@@ -241,6 +243,40 @@ func (ws *workspace) checkOne(prs map[string]*prFiles, name string) error {
 // the tests of the packages a patch touches link their own test binaries.)
 func (ws *workspace) compileAll(dir string) error {
 	return ws.stream(dir, nil, "go", "list", "-export", "-f", "{{if .Error}}{{.Error}}{{end}}", "./...")
+}
+
+// checkSlot returns worktree slot i of the assembled tree, build/check/i, at
+// the upstream commit with nothing else in it: reset if it exists and belongs
+// to the tree, made anew otherwise (after a reassembly, say).
+func (ws *workspace) checkSlot(i int) (string, error) {
+	dir := filepath.Join(ws.build, "check", strconv.Itoa(i))
+	g := ws.git(dir)
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		g.run("am", "--abort") // after a patch that did not apply
+		_, err := g.run("checkout", "-q", "-f", "--detach", "upstream")
+		if err == nil {
+			_, err = g.run("clean", "-q", "-f", "-d", "-x")
+		}
+		if err == nil {
+			return dir, nil
+		}
+	}
+	worktreeLock.Lock()
+	defer worktreeLock.Unlock()
+	if err := os.RemoveAll(dir); err != nil {
+		return "", err
+	}
+	t := ws.git(ws.tree)
+	if _, err := t.run("worktree", "prune"); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return "", err
+	}
+	if _, err := t.run("worktree", "add", "-q", "-f", "--detach", dir, "upstream"); err != nil {
+		return "", err
+	}
+	return dir, nil
 }
 
 // worktree checks out a commit of the assembled tree in a new temporary

@@ -17,6 +17,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,5 +53,52 @@ func TestCheck(t *testing.T) {
 	}
 	if err := f.ws.check("nope", 1); err == nil || !strings.Contains(err.Error(), `no patch named "nope"`) {
 		t.Errorf("unknown patch: %v", err)
+	}
+}
+
+// TestCheckSlot checks that a worktree slot is made once and given back
+// clean at the upstream commit, whatever a check left in it, and made anew
+// after the tree is reassembled.
+func TestCheckSlot(t *testing.T) {
+	f := newFixture(t)
+	f.twoPatches()
+	dir, err := f.ws.checkSlot(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "core", "left.go"), "package core\n")
+	writeFile(t, filepath.Join(dir, "core", "blockchain.go"), "package core\n")
+	g := f.ws.git(dir)
+	if _, err := g.run("add", "-A"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.runWith([]string{"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z"}, "", "commit", "-q", "-m", "left over"); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "core", "untracked.go"), "package core\n")
+	again, err := f.ws.checkSlot(1)
+	if err != nil || again != dir {
+		t.Fatalf("slot %s, %v; want %s again", again, err, dir)
+	}
+	upstream, _ := f.ws.git(f.ws.tree).line("rev-parse", "upstream")
+	if head, _ := g.line("rev-parse", "HEAD"); head != upstream {
+		t.Errorf("slot at %s, want upstream %s", head, upstream)
+	}
+	if dirty, err := g.dirty(); err != nil || dirty {
+		t.Errorf("slot not clean: %v", err)
+	}
+	if blob, _ := os.ReadFile(filepath.Join(dir, "core", "blockchain.go")); string(blob) != upstreamFiles["core/blockchain.go"] {
+		t.Errorf("core/blockchain.go not upstream's:\n%s", blob)
+	}
+	// A reassembled tree no longer knows the slot: it is made anew.
+	if err := os.RemoveAll(f.ws.tree); err != nil {
+		t.Fatal(err)
+	}
+	f.mustAssemble()
+	if _, err := f.ws.checkSlot(1); err != nil {
+		t.Fatalf("slot after reassembly: %v", err)
+	}
+	if head, _ := g.line("rev-parse", "HEAD"); head == "" {
+		t.Error("slot has no HEAD after reassembly")
 	}
 }
