@@ -83,6 +83,37 @@ func (d *nodeDatabase) NodeReader(stateRoot common.Hash) (database.NodeReader, e
 	return &nodeReader{reader: r, source: sr, rec: d.rec, kind: d.kind, tag: d.tag}, nil
 }
 
+// preimageStore is the preimage store of trie.StateTrie, which a state trie
+// opened with a recording node database uses when the wrapped one has it.
+type preimageStore interface {
+	Preimage(hash common.Hash) []byte
+	InsertPreimage(preimages map[common.Hash][]byte)
+	PreimageEnabled() bool
+}
+
+// Preimage returns the preimage of hash from the wrapped database's store, or
+// nil when it keeps none.
+func (d *nodeDatabase) Preimage(hash common.Hash) []byte {
+	if s, ok := d.db.(preimageStore); ok {
+		return s.Preimage(hash)
+	}
+	return nil
+}
+
+// InsertPreimage passes preimages to the wrapped database's store, if it has
+// one, so that recording the fetches does not drop them.
+func (d *nodeDatabase) InsertPreimage(preimages map[common.Hash][]byte) {
+	if s, ok := d.db.(preimageStore); ok {
+		s.InsertPreimage(preimages)
+	}
+}
+
+// PreimageEnabled reports whether the wrapped database records preimages.
+func (d *nodeDatabase) PreimageEnabled() bool {
+	s, ok := d.db.(preimageStore)
+	return ok && s.PreimageEnabled()
+}
+
 // nodeReader records the fetches of a node reader. It is as safe for
 // concurrent use as the reader it wraps.
 type nodeReader struct {
