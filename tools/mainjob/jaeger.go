@@ -86,7 +86,7 @@ func newJaegerRun(ws *workspace, dir string, ports jaegerPorts) (*jaegerRun, err
 
 // start starts Jaeger and returns once it answers on its query API.
 func (j *jaegerRun) start() error {
-	return j.ws.stream(j.ws.root, nil, j.script(), append([]string{"start", "--dir", j.dir}, j.ports.options()...)...)
+	return j.ws.stream(j.ws.root, j.script(), append([]string{"start", "--dir", j.dir}, j.ports.options()...)...)
 }
 
 // stop stops Jaeger if it runs (also after a failed or interrupted start). It

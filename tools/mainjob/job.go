@@ -145,7 +145,7 @@ func (j *mainJob) build() error {
 	if _, err := os.Stat(patchset); err != nil {
 		return fmt.Errorf("no %s to build with (./build.sh run builds it first): %v", j.ws.relPath(patchset), err)
 	}
-	return j.ws.stream(j.ws.root, nil, patchset, "-C", j.ws.root, "build")
+	return j.ws.stream(j.ws.root, patchset, "-C", j.ws.root, "build")
 }
 
 // execute runs the job with the binaries in build/bin. However it ends, the
@@ -216,7 +216,7 @@ func (j *mainJob) path(name string) string {
 // time the run reads it.
 func (j *mainJob) generate() (*dumpmanifest.Manifest, error) {
 	j.ws.logf("generating a UBT chain with %d state entries in %s", j.entries, j.chainDir())
-	err := j.ws.stream(j.ws.root, nil, j.bin("dumpgen"), "--trie", statekind.UBT.String(), "--entries", fmt.Sprint(j.entries), "--workload-blocks", "1", "--out", j.chainDir())
+	err := j.ws.stream(j.ws.root, j.bin("dumpgen"), "--trie", statekind.UBT.String(), "--entries", fmt.Sprint(j.entries), "--workload-blocks", "1", "--out", j.chainDir())
 	if err != nil {
 		return nil, err
 	}
@@ -348,4 +348,3 @@ func (j *mainJob) runLogged(name string, env []string, prog string, args ...stri
 	cmd := &gethrun.Cmd{Path: prog, Args: args, Env: env, Log: j.path(name)}
 	return cmd.Run(j.ws.ctx)
 }
-

@@ -21,9 +21,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"statelab/tools/internal/cliutil"
 )
 
 // workspace is the statelab checkout the job runs in, the context that ends
@@ -52,19 +53,9 @@ func (ws *workspace) logf(format string, args ...any) {
 	fmt.Fprintf(ws.log, "==> "+format+"\n", args...)
 }
 
-// stream runs a program in dir with its output going to the log, and env
-// added to the environment.
-func (ws *workspace) stream(dir string, env []string, name string, args ...string) error {
-	cmd := exec.CommandContext(ws.ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = ws.log, ws.log
-	if env != nil {
-		cmd.Env = append(os.Environ(), env...)
-	}
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s %s (in %s): %v", name, strings.Join(args, " "), dir, err)
-	}
-	return nil
+// stream runs a program in dir with its output going to the log.
+func (ws *workspace) stream(dir string, name string, args ...string) error {
+	return cliutil.Stream(ws.ctx, ws.log, dir, name, args...)
 }
 
 // relPath shows a path relative to the repository root where it is inside it.

@@ -29,11 +29,11 @@ func (ws *workspace) buildBinaries() error {
 		return err
 	}
 	ws.logf("building geth and evm")
-	if err := ws.stream(ws.tree, nil, "go", "build", "-o", ws.bin+"/", "./cmd/geth", "./cmd/evm"); err != nil {
+	if err := ws.stream(ws.tree, "go", "build", "-o", ws.bin+"/", "./cmd/geth", "./cmd/evm"); err != nil {
 		return err
 	}
 	ws.logf("building statelab tools")
-	if err := ws.stream(ws.root, nil, "go", "build", "-o", ws.bin+"/", "./tools/..."); err != nil {
+	if err := ws.stream(ws.root, "go", "build", "-o", ws.bin+"/", "./tools/..."); err != nil {
 		return err
 	}
 	if err := ws.buildUpstreamGeth(); err != nil {
@@ -70,7 +70,7 @@ func (ws *workspace) buildUpstreamGeth() error {
 		}
 	}
 	ws.logf("building unpatched upstream geth (geth-upstream)")
-	return ws.stream(wt, nil, "go", "build", "-o", filepath.Join(ws.bin, "geth-upstream"), "./cmd/geth")
+	return ws.stream(wt, "go", "build", "-o", filepath.Join(ws.bin, "geth-upstream"), "./cmd/geth")
 }
 
 // treePackages lists the packages (./dir) whose .go files the patches change or

@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -102,12 +103,12 @@ func (ws *workspace) check(only string, jobs int) error {
 				mu.Lock()
 				ws.logf("check %s: started", j.name)
 				mu.Unlock()
-				var out bytes.Buffer
+				out := new(checkLog)
 				start := time.Now()
-				err := ws.withLog(&out).checkOne(prs, j.name, slot)
+				err := ws.withLog(out).checkOne(prs, j.name, slot)
 				mu.Lock()
 				ws.logf("check %s: done in %s", j.name, time.Since(start).Round(time.Second))
-				ws.log.Write(out.Bytes())
+				ws.log.Write(out.bytes())
 				if err != nil {
 					fmt.Fprintf(ws.log, "check: %s: %v\n", j.name, err)
 					failed = append(failed, j.name)
@@ -136,10 +137,31 @@ func (ws *workspace) check(only string, jobs int) error {
 
 // withLog returns a copy of the workspace that logs to w. The copies share
 // everything else; they are for checks that run side by side.
-func (ws *workspace) withLog(w *bytes.Buffer) *workspace {
+func (ws *workspace) withLog(w io.Writer) *workspace {
 	c := *ws
 	c.log = w
 	return &c
+}
+
+// checkLog holds one check's output until the check ends. It is safe for
+// concurrent writes: the check writes its progress while os/exec copies a
+// child's stderr into it from a goroutine of its own.
+type checkLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *checkLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// bytes returns what was written so far.
+func (l *checkLog) bytes() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return bytes.Clone(l.buf.Bytes())
 }
 
 // writePRs writes the pull request of every patch (build/pr) and returns
@@ -226,7 +248,7 @@ func (ws *workspace) checkOne(prs map[string]*prFiles, name string, slot int) er
 		return nil
 	}
 	start = time.Now()
-	if err := ws.stream(wt, nil, "go", append([]string{"vet"}, pkgs...)...); err != nil {
+	if err := ws.stream(wt, "go", append([]string{"vet"}, pkgs...)...); err != nil {
 		return fmt.Errorf("go vet: %v", err)
 	}
 	ws.logf("vetted in %s", time.Since(start).Round(time.Second))
@@ -242,7 +264,7 @@ func (ws *workspace) checkOne(prs map[string]*prFiles, name string, slot int) er
 // links the 14 commands of geth's tree, 34 s here each time, cached or not;
 // the tests of the packages a patch touches link their own test binaries.)
 func (ws *workspace) compileAll(dir string) error {
-	return ws.stream(dir, nil, "go", "list", "-export", "-f", "{{if .Error}}{{.Error}}{{end}}", "./...")
+	return ws.stream(dir, "go", "list", "-export", "-f", "{{if .Error}}{{.Error}}{{end}}", "./...")
 }
 
 // checkSlot returns worktree slot i of the assembled tree, build/check/i, at

@@ -37,13 +37,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"runtime"
-	"sync/atomic"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -150,7 +146,7 @@ func newApp() *cli.App {
 }
 
 func main() {
-	ctx, interrupted := interruptContext()
+	ctx, interrupted := cliutil.InterruptContext()
 	if err := newApp().RunContext(ctx, os.Args); err != nil {
 		fmt.Fprintf(os.Stderr, "build.sh: error: %v\n", err)
 		if sig := interrupted(); sig != 0 {
@@ -158,23 +154,6 @@ func main() {
 		}
 		os.Exit(1)
 	}
-}
-
-// interruptContext returns a context that is canceled on the first SIGINT or
-// SIGTERM, so that commands stop their child programs and clean up, and a
-// function that says which of the signals arrived (0: none).
-func interruptContext() (context.Context, func() syscall.Signal) {
-	ctx, cancel := context.WithCancel(context.Background())
-	var got atomic.Int32
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		sig := <-sigs
-		signal.Stop(sigs) // a second interrupt ends the program at once
-		got.Store(int32(sig.(syscall.Signal)))
-		cancel()
-	}()
-	return ctx, func() syscall.Signal { return syscall.Signal(got.Load()) }
 }
 
 // wsCommand returns a command that takes no arguments and runs action on the

@@ -65,7 +65,7 @@ func (ws *workspace) test() error {
 			return err
 		}},
 		{"the pinned Jaeger", func() error {
-			return ws.stream(ws.root, nil, filepath.Join(ws.root, "tracing", "jaeger.sh"), "build")
+			return ws.stream(ws.root, filepath.Join(ws.root, "tracing", "jaeger.sh"), "build")
 		}},
 		{"end-to-end tests", func() error {
 			t, err := ws.goTest(ws.root, "e2e", []string{"STATELAB_BIN=" + ws.bin}, "-count=1", "-timeout", "30m", "-tags", "e2e", "./tools/e2e/...")
@@ -98,7 +98,7 @@ func (ws *workspace) moduleChecks() error {
 		{"run", staticcheck, "./..."},
 		{"run", staticcheck, "-tags", "e2e", "./tools/e2e/..."},
 	} {
-		if err := ws.stream(ws.root, nil, "go", args...); err != nil {
+		if err := ws.stream(ws.root, "go", args...); err != nil {
 			return err
 		}
 	}

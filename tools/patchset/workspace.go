@@ -29,6 +29,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"statelab/tools/internal/cliutil"
 )
 
 // upstreamModule is the module statelab patches; go.mod pins its version.
@@ -233,17 +235,8 @@ func (ws *workspace) output(dir, name string, args ...string) (string, error) {
 }
 
 // stream runs a program in dir with its output going to the log.
-func (ws *workspace) stream(dir string, env []string, name string, args ...string) error {
-	cmd := exec.CommandContext(ws.ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = ws.log, ws.log
-	if env != nil {
-		cmd.Env = append(os.Environ(), env...)
-	}
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s %s (in %s): %v", name, strings.Join(args, " "), dir, err)
-	}
-	return nil
+func (ws *workspace) stream(dir string, name string, args ...string) error {
+	return cliutil.Stream(ws.ctx, ws.log, dir, name, args...)
 }
 
 // relPath shows a path relative to the repository root where it is inside it.
