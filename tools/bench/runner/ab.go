@@ -204,7 +204,7 @@ func runAB(h *harness, s *ABSpec, stdout io.Writer) error {
 	}
 	meta := report.Meta{
 		Title:    "A/B: " + filepath.Base(s.B) + " against " + filepath.Base(s.A),
-		Study:    s.command(),
+		Study:    s.command(m.Trie),
 		Scale:    study.Scale{Runs: s.Runs, WorkloadBlocks: blocks, Entries: m.Entries},
 		Baseline: configs[0].Variant(),
 		Headline: "wall_s",

@@ -84,9 +84,9 @@ func studyName(path string) string {
 
 // command is the bench ab command line of the comparison, which the report
 // gives as its study: the binaries by name in --bin, the dump, genesis and
-// population relative to --work, and every setting of the runs. Call it
-// once the manifest has set the trie.
-func (s *ABSpec) command() string {
+// population relative to --work, and every setting of the runs, with the
+// trie the manifest gives (from --trie, the dump's manifest or its genesis).
+func (s *ABSpec) command(trie statekind.Trie) string {
 	args := []string{"bench", "ab", "--a", binName(s.Bin, s.A), "--b", binName(s.Bin, s.B)}
 	if len(s.ArgsA) > 0 {
 		args = append(args, "--a-args", strings.Join(s.ArgsA, " "))
@@ -101,10 +101,8 @@ func (s *ABSpec) command() string {
 	for _, p := range s.Population {
 		args = append(args, "--population", workName(s.Work, p))
 	}
-	if s.Trie != nil {
-		args = append(args, "--trie", s.Trie.String())
-	}
-	if s.Trie == nil || *s.Trie == statekind.UBT {
+	args = append(args, "--trie", trie.String())
+	if trie == statekind.UBT {
 		args = append(args, "--groupdepth", strconv.Itoa(s.GroupDepth))
 	}
 	args = append(args, "--runs", strconv.Itoa(s.Runs))

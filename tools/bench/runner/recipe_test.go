@@ -68,7 +68,7 @@ func TestABCommand(t *testing.T) {
 	}
 	const want = "bench ab --a geth --b geth --b-args '--rpc.telemetry --rpc.telemetry.level node --rpc.telemetry.endpoint http://127.0.0.1:4318' " +
 		"--dump ubt/workload_erc20_approve.rlp --trie ubt --groupdepth 6 --runs 21 --mem-limit 1GiB"
-	got := s.command()
+	got := s.command(ubt)
 	if got != want {
 		t.Fatalf("command\n%s\nwant\n%s", got, want)
 	}
@@ -83,8 +83,13 @@ func TestABCommand(t *testing.T) {
 	mpt := &ABSpec{Bin: "build/bin", Work: "w", A: "build/bin/geth-upstream", B: "build/bin/geth", Dump: "w/dumps/mpt-20000-2/workload_erc20_approve.rlp",
 		Genesis: "g/genesis.json", Population: []string{"g/population.rlp"}, Trie: &mptTrie, GroupDepth: 5, Runs: 5}
 	const wantMPT = "bench ab --a geth-upstream --b geth --dump dumps/mpt-20000-2/workload_erc20_approve.rlp --genesis g/genesis.json --population g/population.rlp --trie mpt --runs 5"
-	if got := mpt.command(); got != wantMPT {
+	if got := mpt.command(mptTrie); got != wantMPT {
 		t.Errorf("command\n%s\nwant\n%s", got, wantMPT)
+	}
+	// Without --trie the trie is the one the manifest or the genesis gives.
+	mpt.Trie = nil
+	if got := mpt.command(mptTrie); got != wantMPT {
+		t.Errorf("no --trie, an MPT genesis: command\n%s\nwant\n%s", got, wantMPT)
 	}
 }
 
