@@ -18,6 +18,7 @@ package statewriter
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -89,4 +90,21 @@ func sortByAddressHash(accounts []*Account) ([]common.Hash, []*Account) {
 		hashes[i], sorted[i] = k.hash, k.acct
 	}
 	return hashes, sorted
+}
+
+// AccountsOf returns the accounts of a genesis alloc, to write as a state.
+func AccountsOf(alloc types.GenesisAlloc) ([]*Account, error) {
+	accounts := make([]*Account, 0, len(alloc))
+	for addr, ga := range alloc {
+		a := &Account{Address: addr, Nonce: ga.Nonce, Code: ga.Code, Storage: ga.Storage}
+		if ga.Balance != nil {
+			b, overflow := uint256.FromBig(ga.Balance)
+			if overflow || ga.Balance.Sign() < 0 {
+				return nil, fmt.Errorf("account %s: balance %v does not fit 256 bits", addr, ga.Balance)
+			}
+			a.Balance = b
+		}
+		accounts = append(accounts, a)
+	}
+	return accounts, nil
 }

@@ -189,3 +189,18 @@ func TestWriteUBTMatchesGenesis(t *testing.T) {
 		}
 	}
 }
+
+func TestAccountsOf(t *testing.T) {
+	accounts := randomAccounts(rand.New(rand.NewPCG(4, 4)), 20)
+	back, err := AccountsOf(genesisOf(accounts, false).Alloc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := genesisOf(accounts, false).ToBlock().Root(), genesisOf(back, false).ToBlock().Root(); a != b {
+		t.Fatalf("root %x after the round trip, %x before", b, a)
+	}
+	negative := types.GenesisAlloc{common.Address{1}: {Balance: big.NewInt(-1)}}
+	if _, err := AccountsOf(negative); err == nil {
+		t.Fatal("a negative balance was accepted")
+	}
+}

@@ -43,6 +43,7 @@ func openStore(dir string, blockSize int) (*store, error) {
 		},
 		MemTableSize:       256 << 20,
 		FormatMajorVersion: pebble.FormatFlushableIngest, // geth's formatMinV2
+		Logger:             quietLogger{},
 	}
 	for i := range opt.Levels {
 		opt.Levels[i].BlockSize = blockSize
@@ -93,4 +94,14 @@ func (s *store) close() error {
 		err = cerr
 	}
 	return err
+}
+
+// quietLogger keeps pebble's informational lines ("Found 0 WALs") out of the
+// tool's output; its errors reach the caller as errors.
+type quietLogger struct{}
+
+func (quietLogger) Infof(string, ...any)  {}
+func (quietLogger) Errorf(string, ...any) {}
+func (quietLogger) Fatalf(format string, args ...any) {
+	panic(fmt.Sprintf(format, args...))
 }
