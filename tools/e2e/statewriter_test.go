@@ -48,7 +48,7 @@ func writeDirectGenesis(t *testing.T, d *dump, depth, blockSize int) string {
 	}
 	genesis.Alloc = nil
 	datadir := filepath.Join(t.TempDir(), "direct")
-	block, err := statewriter.Write(datadir, statewriter.Config{Genesis: genesis, GroupDepth: depth, BlockSize: blockSize}, accounts)
+	block, err := statewriter.Write(datadir, statewriter.Config{Genesis: genesis, GroupDepth: depth, BlockSize: blockSize}, statewriter.FromAccounts(accounts))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,77 +19,23 @@ package statewriter
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/holiman/uint256"
 )
 
-// Account is one account of a state to write, with its code and storage.
+// Account is one account of a state held in memory, with its code and
+// storage: the convenient form of a small state (FromAccounts).
 type Account struct {
 	Address common.Address
 	Nonce   uint64
 	Balance *uint256.Int // nil: zero
 	Code    []byte
 	Storage map[common.Hash]common.Hash // zero values are not stored
-}
-
-// stateAccount returns the account as the trie holds it, with the given
-// storage root.
-func (a *Account) stateAccount(storageRoot common.Hash) types.StateAccount {
-	balance := a.Balance
-	if balance == nil {
-		balance = new(uint256.Int)
-	}
-	codeHash := types.EmptyCodeHash
-	if len(a.Code) > 0 {
-		codeHash = crypto.Keccak256Hash(a.Code)
-	}
-	return types.StateAccount{Nonce: a.Nonce, Balance: balance, Root: storageRoot, CodeHash: codeHash.Bytes()}
-}
-
-// hashedSlot is a storage slot keyed as the MPT and the flat state key it,
-// with its value in their encoding.
-type hashedSlot struct {
-	hash  common.Hash
-	value []byte // RLP of the value without leading zeros
-}
-
-// hashedStorage returns the account's non-zero slots in the order of their
-// hashed keys.
-func (a *Account) hashedStorage() []hashedSlot {
-	slots := make([]hashedSlot, 0, len(a.Storage))
-	for k, v := range a.Storage {
-		if v == (common.Hash{}) {
-			continue
-		}
-		enc, _ := rlp.EncodeToBytes(common.TrimLeftZeroes(v[:]))
-		slots = append(slots, hashedSlot{hash: crypto.Keccak256Hash(k[:]), value: enc})
-	}
-	slices.SortFunc(slots, func(a, b hashedSlot) int { return bytes.Compare(a.hash[:], b.hash[:]) })
-	return slots
-}
-
-// sortByAddressHash returns the accounts with their address hashes, in the
-// order of those hashes: the order of the MPT and of the flat state.
-func sortByAddressHash(accounts []*Account) ([]common.Hash, []*Account) {
-	type keyed struct {
-		hash common.Hash
-		acct *Account
-	}
-	ks := make([]keyed, len(accounts))
-	for i, a := range accounts {
-		ks[i] = keyed{crypto.Keccak256Hash(a.Address[:]), a}
-	}
-	slices.SortFunc(ks, func(a, b keyed) int { return bytes.Compare(a.hash[:], b.hash[:]) })
-	hashes, sorted := make([]common.Hash, len(ks)), make([]*Account, len(ks))
-	for i, k := range ks {
-		hashes[i], sorted[i] = k.hash, k.acct
-	}
-	return hashes, sorted
 }
 
 // AccountsOf returns the accounts of a genesis alloc, to write as a state.
@@ -107,4 +53,58 @@ func AccountsOf(alloc types.GenesisAlloc) ([]*Account, error) {
 		accounts = append(accounts, a)
 	}
 	return accounts, nil
+}
+
+// FromAccounts returns the state of the accounts as a Source, sorted in
+// memory.
+func FromAccounts(accounts []*Account) Source {
+	hashed := make([]*HashedAccount, len(accounts))
+	for i, a := range accounts {
+		hashed[i] = a.hashed()
+	}
+	slices.SortFunc(hashed, func(a, b *HashedAccount) int { return bytes.Compare(a.Hash[:], b.Hash[:]) })
+	return Source{
+		Accounts: func(yield func(*HashedAccount, error) bool) {
+			for _, a := range hashed {
+				if !yield(a, nil) {
+					return
+				}
+			}
+		},
+		Stems: func(yield func(*Stem, error) bool) {
+			for _, s := range ubtStems(accounts) {
+				if !yield(s, nil) {
+					return
+				}
+			}
+		},
+	}
+}
+
+// hashed returns the account keyed by its address hash, with its non-zero
+// slots sorted by their hashed keys.
+func (a *Account) hashed() *HashedAccount {
+	h := &HashedAccount{Hash: crypto.Keccak256Hash(a.Address[:]), Nonce: a.Nonce, Balance: a.Balance, Code: a.Code}
+	var slots []Slot
+	for k, v := range a.Storage {
+		if v != (common.Hash{}) {
+			slots = append(slots, Slot{Hash: crypto.Keccak256Hash(k[:]), Value: common.TrimLeftZeroes(bytes.Clone(v[:]))})
+		}
+	}
+	slices.SortFunc(slots, func(a, b Slot) int { return bytes.Compare(a.Hash[:], b.Hash[:]) })
+	if len(slots) > 0 {
+		h.Storage = sliceSeq(slots)
+	}
+	return h
+}
+
+// sliceSeq yields the elements of s without error.
+func sliceSeq[T any](s []T) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		for _, v := range s {
+			if !yield(v, nil) {
+				return
+			}
+		}
+	}
 }

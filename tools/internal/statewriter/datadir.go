@@ -36,7 +36,7 @@ import (
 // Config describes the datadir Write makes.
 type Config struct {
 	// Genesis gives the chain config and the genesis header's fields. Its
-	// Alloc must be empty: the genesis state is the accounts Write is given.
+	// Alloc must be empty: the genesis state is the source Write is given.
 	// Its config's EnableUBTAtGenesis makes the state a binary trie.
 	Genesis *core.Genesis
 
@@ -65,18 +65,17 @@ const (
 )
 
 // Write writes a datadir at dir for geth (its "geth/chaindata" database with
-// its freezers) whose chain is one genesis block holding the accounts as its
-// state, in the path scheme: trie nodes, the flat state marked complete,
+// its freezers) whose chain is one genesis block holding the source's state, in the path scheme: trie nodes, the flat state marked complete,
 // code, the genesis block as the head, the chain config, and the group depth
 // and block size records. It is what geth init writes for a genesis with
-// these accounts, less the genesis alloc's JSON (which would be as large as
+// this state, less the genesis alloc's JSON (which would be as large as
 // the state) and the state history of block 0 (as a snap-synced node has
 // none): geth imports blocks on it alike.
 //
 // dir must not exist. The datadir is written in dir+".partial" and moved to
 // dir when it is complete, so an interrupted write never leaves a datadir
 // that geth opens half-written; a later Write removes the partial one.
-func Write(dir string, cfg Config, accounts []*Account) (*types.Block, error) {
+func Write(dir string, cfg Config, src Source) (*types.Block, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -95,7 +94,7 @@ func Write(dir string, cfg Config, accounts []*Account) (*types.Block, error) {
 	if err := os.WriteFile(filepath.Join(tmp, partialMark), nil, 0o644); err != nil {
 		return nil, err
 	}
-	block, err := writeChaindata(filepath.Join(tmp, "geth", "chaindata"), cfg, accounts)
+	block, err := writeChaindata(filepath.Join(tmp, "geth", "chaindata"), cfg, src)
 	if err != nil {
 		return nil, fmt.Errorf("write %s: %w", tmp, err)
 	}
@@ -140,7 +139,7 @@ func removePartial(tmp string) error {
 
 // writeChaindata writes the database at dir, then opens it as geth does to
 // make its freezers.
-func writeChaindata(dir string, cfg Config, accounts []*Account) (*types.Block, error) {
+func writeChaindata(dir string, cfg Config, src Source) (*types.Block, error) {
 	blockSize := cfg.BlockSize
 	if blockSize == 0 {
 		blockSize = DefaultBlockSize
@@ -149,7 +148,7 @@ func writeChaindata(dir string, cfg Config, accounts []*Account) (*types.Block, 
 	if err != nil {
 		return nil, err
 	}
-	block, err := writeContent(st, cfg, accounts)
+	block, err := writeContent(st, cfg, src)
 	if cerr := st.close(); err == nil {
 		err = cerr
 	}
@@ -160,7 +159,7 @@ func writeChaindata(dir string, cfg Config, accounts []*Account) (*types.Block, 
 }
 
 // writeContent writes the state, then the genesis block and the records.
-func writeContent(db ethdb.KeyValueWriter, cfg Config, accounts []*Account) (*types.Block, error) {
+func writeContent(db ethdb.KeyValueWriter, cfg Config, src Source) (*types.Block, error) {
 	var (
 		root  common.Hash
 		err   error
@@ -171,13 +170,13 @@ func writeContent(db ethdb.KeyValueWriter, cfg Config, accounts []*Account) (*ty
 		if depth == 0 {
 			depth = DefaultGroupDepth
 		}
-		root, err = writeUBT(db, depth, accounts)
+		root, err = writeUBT(db, depth, src)
 		state = prefixWriter{db, rawdb.VerklePrefix}
 		if err == nil {
 			err = db.Put([]byte("BinTrieGroupDepth"), []byte{byte(depth)})
 		}
 	} else {
-		root, err = writeMPT(db, accounts)
+		root, err = writeMPT(db, src)
 	}
 	if err != nil {
 		return nil, err

@@ -36,7 +36,7 @@ import (
 func writeDatadir(t *testing.T, cfg Config, accounts []*Account) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "datadir")
-	if _, err := Write(dir, cfg, accounts); err != nil {
+	if _, err := Write(dir, cfg, FromAccounts(accounts)); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -162,7 +162,7 @@ func TestWriteRefuses(t *testing.T) {
 				dir = filepath.Join(t.TempDir(), "datadir")
 			}
 			before, _ := os.ReadDir(filepath.Dir(dir))
-			_, err := Write(dir, tc.cfg, nil)
+			_, err := Write(dir, tc.cfg, Source{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want one saying %q", err, tc.want)
 			}
@@ -189,7 +189,7 @@ func TestWritePartial(t *testing.T) {
 		t.Fatal(err)
 	}
 	accounts := randomAccounts(rand.New(rand.NewPCG(9, 9)), 10)
-	if _, err := Write(dir, Config{Genesis: genesisOf(nil, false)}, accounts); err != nil {
+	if _, err := Write(dir, Config{Genesis: genesisOf(nil, false)}, FromAccounts(accounts)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(partial); !os.IsNotExist(err) {
@@ -203,7 +203,7 @@ func TestWritePartial(t *testing.T) {
 	if err := os.MkdirAll(other+partialSuffix, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Write(other, Config{Genesis: genesisOf(nil, false)}, accounts)
+	_, err := Write(other, Config{Genesis: genesisOf(nil, false)}, FromAccounts(accounts))
 	if err == nil || !strings.Contains(err.Error(), "not a datadir this tool left unfinished") {
 		t.Fatalf("a foreign %s: err = %v", partialSuffix, err)
 	}

@@ -22,7 +22,10 @@
 // keys are those geth writes (the tests compare them with geth's own genesis
 // commit, key by key).
 //
-// Tries are built bottom-up from keys in order (geth's stack trie for the
-// MPT, BuildBinTrie for the binary trie), so each node is hashed and written
-// once.
+// The state comes as a Source: streams of accounts in address-hash order
+// (with their storage in slot-hash order) and of binary-trie stems in key
+// order, so that a state larger than memory can be written; FromAccounts
+// makes one from accounts in memory. Tries are built bottom-up from keys in
+// order (geth's stack trie for the MPT, BuildBinTrie for the binary trie), so
+// each node is hashed and written once.
 package statewriter

@@ -29,6 +29,7 @@ import (
 // (the trie builders' node callbacks cannot return one).
 type stateWriter struct {
 	db        ethdb.KeyValueWriter
+	prefix    []byte // pathdb's namespace of the state: none, or the binary trie's
 	err       error
 	key       []byte
 	emptyCode bool // the empty code is written
@@ -46,9 +47,10 @@ func (w *stateWriter) put(value []byte, parts ...[]byte) {
 	w.err = w.db.Put(w.key, value)
 }
 
-// code writes an account's code. The empty code is written once, as geth's
-// genesis commit writes it for the accounts without code.
-func (w *stateWriter) code(a *Account) {
+// code writes an account's code, outside pathdb's namespace. The empty code
+// is written once, as geth's genesis commit writes it for the accounts
+// without code.
+func (w *stateWriter) code(a *HashedAccount, codeHash []byte) {
 	if len(a.Code) == 0 {
 		if !w.emptyCode {
 			w.put(nil, rawdb.CodePrefix, types.EmptyCodeHash[:])
@@ -56,39 +58,64 @@ func (w *stateWriter) code(a *Account) {
 		}
 		return
 	}
-	w.put(a.Code, rawdb.CodePrefix, a.stateAccount(common.Hash{}).CodeHash)
+	w.put(a.Code, rawdb.CodePrefix, codeHash)
 }
 
-// writeMPT writes the accounts as the path scheme stores a Merkle-Patricia
+// flatAccount writes the account's flat-state entries and its code:
+// storageRoot walks the account's storage, passing every slot with its
+// encoded value to the flat-state writer, and returns the storage root the
+// account carries.
+func (w *stateWriter) flatAccount(a *HashedAccount, storageRoot func(func(Slot, []byte)) (common.Hash, error)) error {
+	root, err := storageRoot(func(s Slot, enc []byte) {
+		w.put(enc, w.prefix, rawdb.SnapshotStoragePrefix, a.Hash[:], s.Hash[:])
+	})
+	if err != nil {
+		return err
+	}
+	acct := a.stateAccount(root)
+	w.put(types.SlimAccountRLP(acct), w.prefix, rawdb.SnapshotAccountPrefix, a.Hash[:])
+	w.code(a, acct.CodeHash)
+	return w.err
+}
+
+// writeMPT writes the source as the path scheme stores a Merkle-Patricia
 // state: the account trie's nodes, every storage trie's, the flat state and
-// the code. The accounts are sorted by address hash here; the tries are built
-// with stack tries, so each node is written once. It returns the state root.
-func writeMPT(db ethdb.KeyValueWriter, accounts []*Account) (common.Hash, error) {
+// the code. The tries are stack tries, fed in key order, so each node is
+// hashed and written once. It returns the state root.
+func writeMPT(db ethdb.KeyValueWriter, src Source) (common.Hash, error) {
 	w := &stateWriter{db: db}
 	accountTrie := trie.NewStackTrie(func(path []byte, _ common.Hash, blob []byte) {
 		w.put(blob, rawdb.TrieNodeAccountPrefix, path)
 	})
-	hashes, sorted := sortByAddressHash(accounts)
-	for i, a := range sorted {
-		h := hashes[i]
-		storageTrie := trie.NewStackTrie(func(path []byte, _ common.Hash, blob []byte) {
-			w.put(blob, rawdb.TrieNodeStoragePrefix, h[:], path)
+	err := src.accounts(func(a *HashedAccount) error {
+		var root common.Hash
+		err := w.flatAccount(a, func(flat func(Slot, []byte)) (common.Hash, error) {
+			storageTrie := trie.NewStackTrie(func(path []byte, _ common.Hash, blob []byte) {
+				w.put(blob, rawdb.TrieNodeStoragePrefix, a.Hash[:], path)
+			})
+			err := a.slots(func(s Slot) error {
+				enc, err := rlp.EncodeToBytes(s.Value)
+				if err != nil {
+					return err
+				}
+				flat(s, enc)
+				return storageTrie.Update(s.Hash[:], enc)
+			})
+			root = storageTrie.Hash()
+			return root, err
 		})
-		for _, s := range a.hashedStorage() {
-			storageTrie.Update(s.hash[:], s.value)
-			w.put(s.value, rawdb.SnapshotStoragePrefix, h[:], s.hash[:])
+		if err != nil {
+			return err
 		}
-		acct := a.stateAccount(storageTrie.Hash())
+		acct := a.stateAccount(root)
 		enc, err := rlp.EncodeToBytes(&acct)
 		if err != nil {
-			return common.Hash{}, err
+			return err
 		}
-		accountTrie.Update(h[:], enc)
-		w.put(types.SlimAccountRLP(acct), rawdb.SnapshotAccountPrefix, h[:])
-		w.code(a)
-		if w.err != nil {
-			return common.Hash{}, w.err
-		}
+		return accountTrie.Update(a.Hash[:], enc)
+	})
+	if err != nil {
+		return common.Hash{}, err
 	}
 	root := accountTrie.Hash()
 	return root, w.err

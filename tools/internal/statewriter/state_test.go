@@ -141,7 +141,7 @@ func TestWriteMPTMatchesGenesis(t *testing.T) {
 				t.Fatal(err)
 			}
 			db := rawdb.NewMemoryDatabase()
-			root, err := writeMPT(db, accounts)
+			root, err := writeMPT(db, FromAccounts(accounts))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -175,7 +175,7 @@ func TestWriteUBTMatchesGenesis(t *testing.T) {
 					t.Fatal(err)
 				}
 				db := rawdb.NewMemoryDatabase()
-				root, err := writeUBT(db, g, accounts)
+				root, err := writeUBT(db, g, FromAccounts(accounts))
 				if err != nil {
 					t.Fatal(err)
 				}

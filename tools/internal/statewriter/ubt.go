@@ -19,12 +19,15 @@ package statewriter
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
+	"iter"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethdb"
+	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/trie/bintrie"
 )
 
@@ -44,7 +47,7 @@ func ubtStems(accounts []*Account) []*Stem {
 		s.Values[key[bintrie.StemSize]] = value
 	}
 	for _, a := range accounts {
-		acct := a.stateAccount(types.EmptyRootHash)
+		acct := (&HashedAccount{Nonce: a.Nonce, Balance: a.Balance, Code: a.Code}).stateAccount(types.EmptyRootHash)
 		put(bintrie.GetBinaryTreeKeyBasicData(a.Address), basicData(&acct, len(a.Code)))
 		put(bintrie.GetBinaryTreeKeyCodeHash(a.Address), acct.CodeHash)
 		for k, v := range a.Storage {
@@ -82,19 +85,19 @@ func basicData(acct *types.StateAccount, codeLen int) []byte {
 	return leaf[:]
 }
 
-// writeUBT writes the accounts as the path scheme stores a binary-trie state:
+// writeUBT writes the source as the path scheme stores a binary-trie state:
 // the trie's nodes serialized with the group depth and the flat state, both
 // under pathdb's binary-trie prefix, and the code. It returns the state root.
-func writeUBT(db ethdb.KeyValueWriter, groupDepth int, accounts []*Account) (common.Hash, error) {
-	w := &stateWriter{db: db}
-	stems := ubtStems(accounts)
+func writeUBT(db ethdb.KeyValueWriter, groupDepth int, src Source) (common.Hash, error) {
+	if src.Stems == nil {
+		return common.Hash{}, errors.New("a binary-trie state needs its stems")
+	}
+	w := &stateWriter{db: db, prefix: rawdb.VerklePrefix}
+	next, stop := iter.Pull2(src.Stems)
+	defer stop()
 	root, err := BuildBinTrie(groupDepth, func() (*Stem, error) {
-		if len(stems) == 0 {
-			return nil, nil
-		}
-		s := stems[0]
-		stems = stems[1:]
-		return s, nil
+		s, err, _ := next()
+		return s, err
 	}, func(path, blob []byte) error {
 		w.put(blob, rawdb.VerklePrefix, rawdb.TrieNodeAccountPrefix, path)
 		return w.err
@@ -102,14 +105,19 @@ func writeUBT(db ethdb.KeyValueWriter, groupDepth int, accounts []*Account) (com
 	if err != nil {
 		return common.Hash{}, err
 	}
-	hashes, sorted := sortByAddressHash(accounts)
-	for i, a := range sorted {
-		h := hashes[i]
-		for _, s := range a.hashedStorage() {
-			w.put(s.value, rawdb.VerklePrefix, rawdb.SnapshotStoragePrefix, h[:], s.hash[:])
-		}
-		w.put(types.SlimAccountRLP(a.stateAccount(types.EmptyRootHash)), rawdb.VerklePrefix, rawdb.SnapshotAccountPrefix, h[:])
-		w.code(a)
+	err = src.accounts(func(a *HashedAccount) error {
+		// The binary trie has no storage tries: the flat state's accounts
+		// carry the empty root, as geth's do.
+		return w.flatAccount(a, func(flat func(Slot, []byte)) (common.Hash, error) {
+			return types.EmptyRootHash, a.slots(func(s Slot) error {
+				enc, err := rlp.EncodeToBytes(s.Value)
+				flat(s, enc)
+				return err
+			})
+		})
+	})
+	if err != nil {
+		return common.Hash{}, err
 	}
 	return root, w.err
 }
