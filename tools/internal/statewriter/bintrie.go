@@ -170,30 +170,47 @@ func (b *binBuilder) stem(d int, gr *group, rel, pos int) (common.Hash, error) {
 }
 
 // stemHash is bintrie.StemNode's hash: the stem and the root of a binary
-// tree over the 256 values' hashes, where a pair of zeros stays zero.
+// tree over the 256 values' hashes, where a pair of zeros stays zero. Only
+// the paths above the values present are hashed: a stem holds a few values.
 func stemHash(s *Stem) common.Hash {
-	var level [bintrie.StemNodeWidth]common.Hash
+	var (
+		level   [bintrie.StemNodeWidth]common.Hash
+		present [bintrie.StemNodeWidth]int // positions at the current level that are not zero, ascending
+		n       int
+	)
 	for i, v := range s.Values {
 		if v != nil {
 			level[i] = sha256.Sum256(v)
+			present[n] = i
+			n++
 		}
 	}
 	var pair [2 * bintrie.HashSize]byte
-	for n := bintrie.StemNodeWidth / 2; n >= 1; n /= 2 {
-		for i := range n {
-			l, r := level[2*i], level[2*i+1]
-			if l == (common.Hash{}) && r == (common.Hash{}) {
-				level[i] = common.Hash{}
-				continue
+	for range 8 {
+		m := 0
+		for j := 0; j < n; j++ {
+			i := present[j]
+			clear(pair[:])
+			if i%2 == 0 {
+				copy(pair[:bintrie.HashSize], level[i][:])
+				if j+1 < n && present[j+1] == i+1 {
+					copy(pair[bintrie.HashSize:], level[i+1][:])
+					j++
+				}
+			} else {
+				copy(pair[bintrie.HashSize:], level[i][:])
 			}
-			copy(pair[:bintrie.HashSize], l[:])
-			copy(pair[bintrie.HashSize:], r[:])
-			level[i] = sha256.Sum256(pair[:])
+			level[i/2] = sha256.Sum256(pair[:])
+			present[m] = i / 2
+			m++
 		}
+		n = m
 	}
 	var final [bintrie.StemSize + 1 + bintrie.HashSize]byte
 	copy(final[:], s.Key[:])
-	copy(final[bintrie.StemSize+1:], level[0][:])
+	if n > 0 {
+		copy(final[bintrie.StemSize+1:], level[0][:])
+	}
 	return sha256.Sum256(final[:])
 }
 

@@ -178,3 +178,25 @@ func TestBuildBinTrieRefuses(t *testing.T) {
 		t.Errorf("write error: %v, want it returned", err)
 	}
 }
+
+// TestStemHashMatchesGeth checks the stem hash on dense and edge patterns
+// of values: every suffix, siblings, the first and the last alone.
+func TestStemHashMatchesGeth(t *testing.T) {
+	value := func(i int) []byte { return bytes.Repeat([]byte{byte(i + 1)}, 32) }
+	patterns := map[string][]int{"first": {0}, "last": {255}, "siblings": {6, 7}, "cousins": {5, 6}, "header": {0, 1, 64, 65, 127, 128}}
+	var all []int
+	for i := range bintrie.StemNodeWidth {
+		all = append(all, i)
+	}
+	patterns["all"] = all
+	for name, suffixes := range patterns {
+		s := &Stem{Key: [bintrie.StemSize]byte{0xab, 0xcd}}
+		for _, i := range suffixes {
+			s.Values[i] = value(i)
+		}
+		want, _ := commitBinTrie(t, 5, []*Stem{s})
+		if got := stemHash(s); got != want {
+			t.Errorf("%s: %x, geth's %x", name, got, want)
+		}
+	}
+}
