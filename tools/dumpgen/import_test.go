@@ -157,6 +157,13 @@ func checkPopulation(t *testing.T, chain *core.BlockChain, m *dumpmanifest.Manif
 			t.Fatalf("slot %d: %x, want %x", i, have, want)
 		}
 	}
+	// The total supply is the sum of the balances, as a population placed
+	// in the genesis (genesisPopulation) sets it.
+	targets := [numKinds]uint64{m.Population.Accounts, m.Population.ERC20Holders, m.Population.SequentialSlots}
+	supply := (&genesisPopulation{seed: seed, targets: targets}).supply()
+	if have := statedb.GetState(m.Population.Token, slotKey(tokenSupplySlot)); have != supply {
+		t.Errorf("total supply %x, the holders' balances add up to %x", have, supply)
+	}
 	// One past the end must be empty: the population is exact.
 	if addr := deriveAddress(domainAccount, seed, m.Population.Accounts); statedb.Exist(addr) {
 		t.Errorf("account %d (%x) beyond the population exists", m.Population.Accounts, addr)

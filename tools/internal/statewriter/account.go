@@ -60,20 +60,14 @@ func AccountsOf(alloc types.GenesisAlloc) ([]*Account, error) {
 func FromAccounts(accounts []*Account) Source {
 	hashed := make([]*HashedAccount, len(accounts))
 	for i, a := range accounts {
-		hashed[i] = a.hashed()
+		hashed[i] = a.Hashed()
 	}
 	slices.SortFunc(hashed, func(a, b *HashedAccount) int { return bytes.Compare(a.Hash[:], b.Hash[:]) })
 	return Source{
-		Accounts: func(yield func(*HashedAccount, error) bool) {
-			for _, a := range hashed {
-				if !yield(a, nil) {
-					return
-				}
-			}
-		},
+		Accounts: SliceSeq(hashed),
 		Stems: func(yield func(*Stem, error) bool) {
-			for _, s := range ubtStems(accounts) {
-				if !yield(s, nil) {
+			for s, err := range SliceSeq(UBTStems(accounts)) {
+				if !yield(s, err) {
 					return
 				}
 			}
@@ -81,9 +75,9 @@ func FromAccounts(accounts []*Account) Source {
 	}
 }
 
-// hashed returns the account keyed by its address hash, with its non-zero
+// Hashed returns the account keyed by its address hash, with its non-zero
 // slots sorted by their hashed keys.
-func (a *Account) hashed() *HashedAccount {
+func (a *Account) Hashed() *HashedAccount {
 	h := &HashedAccount{Hash: crypto.Keccak256Hash(a.Address[:]), Nonce: a.Nonce, Balance: a.Balance, Code: a.Code}
 	var slots []Slot
 	for k, v := range a.Storage {
@@ -93,13 +87,13 @@ func (a *Account) hashed() *HashedAccount {
 	}
 	slices.SortFunc(slots, func(a, b Slot) int { return bytes.Compare(a.Hash[:], b.Hash[:]) })
 	if len(slots) > 0 {
-		h.Storage = sliceSeq(slots)
+		h.Storage = SliceSeq(slots)
 	}
 	return h
 }
 
-// sliceSeq yields the elements of s without error.
-func sliceSeq[T any](s []T) iter.Seq2[T, error] {
+// SliceSeq yields the elements of s without error.
+func SliceSeq[T any](s []T) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		for _, v := range s {
 			if !yield(v, nil) {

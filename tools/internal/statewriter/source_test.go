@@ -32,7 +32,7 @@ func TestSourceOrderChecked(t *testing.T) {
 	acct := func(h byte, slots ...Slot) *HashedAccount {
 		a := &HashedAccount{Hash: common.Hash{h}}
 		if len(slots) > 0 {
-			a.Storage = sliceSeq(slots)
+			a.Storage = SliceSeq(slots)
 		}
 		return a
 	}
@@ -51,7 +51,7 @@ func TestSourceOrderChecked(t *testing.T) {
 		{"source error", nil, failing, "source failed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := Source{Accounts: sliceSeq(tc.accounts), Stems: sliceSeq[*Stem](nil)}
+			src := Source{Accounts: SliceSeq(tc.accounts), Stems: SliceSeq[*Stem](nil)}
 			if tc.err != nil {
 				src.Accounts = func(yield func(*HashedAccount, error) bool) { yield(nil, tc.err) }
 			}

@@ -31,10 +31,10 @@ import (
 	"github.com/ethereum/go-ethereum/trie/bintrie"
 )
 
-// ubtStems returns the stems of the binary trie (EIP-7864) that holds the
+// UBTStems returns the stems of the binary trie (EIP-7864) that holds the
 // accounts, in key order: each account's basic data and code hash, its
 // storage and its code chunks, laid out as bintrie.BinaryTrie lays them out.
-func ubtStems(accounts []*Account) []*Stem {
+func UBTStems(accounts []*Account) []*Stem {
 	stems := map[[bintrie.StemSize]byte]*Stem{}
 	put := func(key []byte, value []byte) {
 		var k [bintrie.StemSize]byte
