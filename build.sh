@@ -6,7 +6,7 @@
 #                         every touched package, statelab's tests, end-to-end tests
 #   ./build.sh check      each patch alone on pristine upstream (after its declared
 #                         dependencies): applies, compiles, passes its packages' tests
-#                         (--jobs N patches at a time, default one per CPU)
+#                         (--jobs N patches at a time, default 1)
 #                         (an upstream test that fails is rerun once, alone; one that
 #                         then passes is named as flaky in the log, one that fails
 #                         again fails the check; statelab's tests, overlays too, get none)

@@ -39,7 +39,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime"
 
 	"github.com/urfave/cli/v2"
 
@@ -59,8 +58,8 @@ var (
 	}
 	checkJobsFlag = &cli.IntFlag{
 		Name:  "jobs",
-		Usage: "patches checked at a time, each in a worktree of its own",
-		Value: runtime.NumCPU(),
+		Usage: "patches checked at a time, each in a worktree of its own; more than 1 pays only with CPUs to spare, as each worktree compiles its own copy of every package it changes (the build cache keys packages by directory)",
+		Value: 1,
 	}
 	checkApplyOnlyFlag = &cli.BoolFlag{
 		Name:  "apply-only",
