@@ -17,6 +17,7 @@
 package statewriter
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -31,6 +32,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethdb/pebble"
 	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/trie/bintrie"
+
+	"statelab/tools/internal/fsutil"
 )
 
 // Config describes the datadir Write makes.
@@ -49,6 +52,14 @@ type Config struct {
 	// power of two from 1 KiB to 64 KiB), recorded as geth init
 	// --db.blocksize records it; zero means pebble's 4 KiB.
 	BlockSize int
+
+	// Population describes the source, in JSON, for the datadir's
+	// provenance record (ProvenanceFile); nil: none.
+	Population json.RawMessage
+
+	// Size is the datadir's expected size in bytes, or zero: Write refuses
+	// to start when the file system has less room than that.
+	Size uint64
 }
 
 // Defaults of Config's zero values: geth's.
@@ -72,20 +83,16 @@ const (
 // the state) and the state history of block 0 (as a snap-synced node has
 // none): geth imports blocks on it alike.
 //
-// dir must not exist. The datadir is written in dir+".partial" and moved to
-// dir when it is complete, so an interrupted write never leaves a datadir
-// that geth opens half-written; a later Write removes the partial one.
+// dir must not exist. The datadir is written in dir+".partial", its database
+// outside geth's place for it, and both are moved to their places when it is
+// complete, so an interrupted write never leaves a datadir that geth opens
+// half-written; a later Write removes the partial one.
 func Write(dir string, cfg Config, src Source) (*types.Block, error) {
-	if err := cfg.check(); err != nil {
-		return nil, err
-	}
-	if _, err := os.Lstat(dir); err == nil {
-		return nil, fmt.Errorf("datadir %s exists; the state is written into a new one", dir)
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	if err := cfg.Check(dir); err != nil {
 		return nil, err
 	}
 	tmp := dir + partialSuffix
-	if err := removePartial(tmp); err != nil {
+	if err := os.RemoveAll(tmp); err != nil { // Check found Write made it
 		return nil, err
 	}
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
@@ -94,9 +101,21 @@ func Write(dir string, cfg Config, src Source) (*types.Block, error) {
 	if err := os.WriteFile(filepath.Join(tmp, partialMark), nil, 0o644); err != nil {
 		return nil, err
 	}
-	block, err := writeChaindata(filepath.Join(tmp, "geth", "chaindata"), cfg, src)
+	// The database gets its place in the datadir last: until then geth,
+	// pointed at the unfinished datadir, finds no database to open.
+	chaindata := filepath.Join(tmp, "chaindata"+partialSuffix)
+	block, err := writeChaindata(chaindata, cfg, src)
 	if err != nil {
 		return nil, fmt.Errorf("write %s: %w", tmp, err)
+	}
+	if err := os.MkdirAll(filepath.Join(tmp, "geth"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(chaindata, filepath.Join(tmp, "geth", "chaindata")); err != nil {
+		return nil, err
+	}
+	if err := writeProvenance(tmp, cfg.provenance(block)); err != nil {
+		return nil, err
 	}
 	if err := os.Remove(filepath.Join(tmp, partialMark)); err != nil {
 		return nil, err
@@ -105,6 +124,58 @@ func Write(dir string, cfg Config, src Source) (*types.Block, error) {
 		return nil, err
 	}
 	return block, nil
+}
+
+// Check reports why Write would refuse to write a datadir at dir with cfg
+// (an invalid config, an existing dir, a directory at dir+".partial" that
+// Write did not leave, a file system without room for cfg.Size), before
+// the work of producing its source starts.
+func (cfg *Config) Check(dir string) error {
+	if err := cfg.check(); err != nil {
+		return err
+	}
+	if _, err := os.Lstat(dir); err == nil {
+		return fmt.Errorf("datadir %s exists; the state is written into a new one", dir)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := checkPartial(dir + partialSuffix); err != nil {
+		return err
+	}
+	return checkSpace(dir, cfg.Size)
+}
+
+// groupDepth returns the group depth the datadir records: none on MPT.
+func (cfg *Config) groupDepth() int {
+	switch {
+	case !cfg.Genesis.IsUBT():
+		return 0
+	case cfg.GroupDepth == 0:
+		return DefaultGroupDepth
+	}
+	return cfg.GroupDepth
+}
+
+// blockSize returns the block size the datadir records.
+func (cfg *Config) blockSize() int {
+	if cfg.BlockSize == 0 {
+		return DefaultBlockSize
+	}
+	return cfg.BlockSize
+}
+
+// provenance returns the provenance record of the datadir written with cfg.
+func (cfg *Config) provenance(genesis *types.Block) Provenance {
+	population := populationJSON(cfg.Population)
+	return Provenance{
+		Writer:         WriterVersion,
+		Population:     population,
+		PopulationHash: PopulationHash(population),
+		GroupDepth:     cfg.groupDepth(),
+		BlockSize:      cfg.blockSize(),
+		GenesisHash:    genesis.Hash(),
+		StateRoot:      genesis.Root(),
+	}
 }
 
 // check validates the config before anything is written.
@@ -125,26 +196,38 @@ func (cfg *Config) check() error {
 	return g.Config.CheckConfigForkOrder()
 }
 
-// removePartial removes what an interrupted Write left at tmp, and refuses a
-// directory there that Write did not make.
-func removePartial(tmp string) error {
+// checkSpace refuses a datadir of the given size that its file system has
+// no room for.
+func checkSpace(dir string, size uint64) error {
+	if size == 0 {
+		return nil
+	}
+	free, err := fsutil.FreeSpace(dir)
+	if err != nil {
+		return err
+	}
+	if free < size {
+		return fmt.Errorf("datadir %s needs about %.1f GB and its file system has %.1f GB free", dir, float64(size)/1e9, float64(free)/1e9)
+	}
+	return nil
+}
+
+// checkPartial refuses a directory at tmp that Write did not leave
+// unfinished there (one it did, it replaces).
+func checkPartial(tmp string) error {
 	if _, err := os.Lstat(tmp); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if _, err := os.Stat(filepath.Join(tmp, partialMark)); err != nil {
 		return fmt.Errorf("%s exists and is not a datadir this tool left unfinished; remove it", tmp)
 	}
-	return os.RemoveAll(tmp)
+	return nil
 }
 
 // writeChaindata writes the database at dir, then opens it as geth does to
 // make its freezers.
 func writeChaindata(dir string, cfg Config, src Source) (*types.Block, error) {
-	blockSize := cfg.BlockSize
-	if blockSize == 0 {
-		blockSize = DefaultBlockSize
-	}
-	st, err := openStore(dir, blockSize)
+	st, err := openStore(dir, cfg.blockSize())
 	if err != nil {
 		return nil, err
 	}
@@ -159,18 +242,16 @@ func writeChaindata(dir string, cfg Config, src Source) (*types.Block, error) {
 }
 
 // writeContent writes the state, then the genesis block and the records.
-func writeContent(db ethdb.KeyValueWriter, cfg Config, src Source) (*types.Block, error) {
+func writeContent(st *store, cfg Config, src Source) (*types.Block, error) {
 	var (
+		db    = st.writer()
 		root  common.Hash
 		err   error
 		state ethdb.KeyValueWriter = db // where pathdb's records go
 	)
 	if cfg.Genesis.IsUBT() {
-		depth := cfg.GroupDepth
-		if depth == 0 {
-			depth = DefaultGroupDepth
-		}
-		root, err = writeUBT(db, depth, src)
+		depth := cfg.groupDepth()
+		root, err = writeUBT(st.writer(), db, depth, src)
 		state = prefixWriter{db, rawdb.VerklePrefix}
 		if err == nil {
 			err = db.Put([]byte("BinTrieGroupDepth"), []byte{byte(depth)})

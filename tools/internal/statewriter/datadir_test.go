@@ -17,6 +17,7 @@
 package statewriter
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -27,6 +28,7 @@ import (
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/state"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethdb/pebble"
 	"github.com/ethereum/go-ethereum/triedb"
 	"github.com/ethereum/go-ethereum/triedb/pathdb"
@@ -55,7 +57,7 @@ func TestWriteDatadir(t *testing.T) {
 	}{
 		{"mpt", false, Config{}},
 		{"mpt-16KiB", false, Config{BlockSize: 16 << 10}},
-		{"ubt-gd6", true, Config{GroupDepth: 6}},
+		{"ubt-gd6", true, Config{GroupDepth: 6, Population: []byte(`{"accounts":80}`)}},
 		{"ubt-default", true, Config{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,7 +114,37 @@ func TestWriteDatadir(t *testing.T) {
 			for _, a := range accounts {
 				checkAccount(t, sdb, a, tc.ubt)
 			}
+			checkProvenance(t, dir, tc.cfg, head)
 		})
+	}
+}
+
+// checkProvenance checks the provenance record of a datadir written with
+// cfg, and that Matches tells it from the records of other datadirs.
+func checkProvenance(t *testing.T, dir string, cfg Config, head *types.Block) {
+	t.Helper()
+	p, err := ReadProvenance(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.GenesisHash != head.Hash() || p.StateRoot != head.Root() || p.Writer != WriterVersion {
+		t.Fatalf("provenance %+v, head %x root %x", p, head.Hash(), head.Root())
+	}
+	if err := p.Matches(cfg.Population, cfg.groupDepth(), cfg.blockSize()); err != nil {
+		t.Fatalf("own provenance refused: %v", err)
+	}
+	if err := p.Matches([]byte(`{"other":1}`), cfg.groupDepth(), cfg.blockSize()); err == nil || !strings.Contains(err.Error(), "population") {
+		t.Errorf("another population: %v", err)
+	}
+	if err := p.Matches(cfg.Population, cfg.groupDepth()+1, cfg.blockSize()); err == nil || !strings.Contains(err.Error(), "group depth") {
+		t.Errorf("another group depth: %v", err)
+	}
+	if err := p.Matches(cfg.Population, cfg.groupDepth(), 2*cfg.blockSize()); err == nil || !strings.Contains(err.Error(), "block size") {
+		t.Errorf("another block size: %v", err)
+	}
+	p.Writer = "statewriter/0"
+	if err := p.Matches(cfg.Population, cfg.groupDepth(), cfg.blockSize()); err == nil || !strings.Contains(err.Error(), "written by") {
+		t.Errorf("another writer: %v", err)
 	}
 }
 
@@ -155,6 +187,7 @@ func TestWriteRefuses(t *testing.T) {
 		{"group depth 9", "", Config{Genesis: ubt, GroupDepth: 9}, "outside 1..8"},
 		{"block size 3000", "", Config{Genesis: mpt, BlockSize: 3000}, "power of two"},
 		{"block size 128 KiB", "", Config{Genesis: mpt, BlockSize: 128 << 10}, "power of two"},
+		{"no room", "", Config{Genesis: mpt, Size: 1 << 62}, "GB free"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := tc.dir
@@ -179,6 +212,39 @@ func TestWritePartial(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "datadir")
 	partial := dir + partialSuffix
+
+	// A write that fails half-way leaves no datadir, and no database where
+	// geth would look for one.
+	accounts := randomAccounts(rand.New(rand.NewPCG(9, 9)), 10)
+	failed := errors.New("source failed")
+	src := FromAccounts(accounts)
+	full := src.Accounts
+	src.Accounts = func(yield func(*HashedAccount, error) bool) {
+		n := 0
+		for a, err := range full {
+			if n++; n == 5 {
+				yield(nil, failed)
+				return
+			}
+			if !yield(a, err) {
+				return
+			}
+		}
+	}
+	if _, err := Write(dir, Config{Genesis: genesisOf(nil, false)}, src); !errors.Is(err, failed) {
+		t.Fatalf("err = %v, want the source's", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("a failed write left %s: %v", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(partial, "geth", "chaindata")); !os.IsNotExist(err) {
+		t.Fatalf("a failed write left a database where geth looks: %v", err)
+	}
+	if err := os.RemoveAll(partial); err != nil {
+		t.Fatal(err)
+	}
+
+	// A partial datadir left behind is replaced.
 	if err := os.MkdirAll(filepath.Join(partial, "geth", "chaindata"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +254,6 @@ func TestWritePartial(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(partial, "geth", "chaindata", "000001.sst"), []byte("half"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	accounts := randomAccounts(rand.New(rand.NewPCG(9, 9)), 10)
 	if _, err := Write(dir, Config{Genesis: genesisOf(nil, false)}, FromAccounts(accounts)); err != nil {
 		t.Fatal(err)
 	}

@@ -81,8 +81,12 @@ func (w *stateWriter) flatAccount(a *HashedAccount, storageRoot func(func(Slot, 
 // writeMPT writes the source as the path scheme stores a Merkle-Patricia
 // state: the account trie's nodes, every storage trie's, the flat state and
 // the code. The tries are stack tries, fed in key order, so each node is
-// hashed and written once. It returns the state root.
+// hashed and written once; the accounts are produced by a goroutine of their
+// own. It returns the state root.
 func writeMPT(db ethdb.KeyValueWriter, src Source) (common.Hash, error) {
+	accounts, stop := prefetchAccounts(src.Accounts)
+	defer stop()
+	src.Accounts = accounts
 	w := &stateWriter{db: db}
 	accountTrie := trie.NewStackTrie(func(path []byte, _ common.Hash, blob []byte) {
 		w.put(blob, rawdb.TrieNodeAccountPrefix, path)

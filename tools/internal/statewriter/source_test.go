@@ -57,7 +57,11 @@ func TestSourceOrderChecked(t *testing.T) {
 			}
 			for name, write := range map[string]func() error{
 				"mpt": func() error { _, err := writeMPT(rawdb.NewMemoryDatabase(), src); return err },
-				"ubt": func() error { _, err := writeUBT(rawdb.NewMemoryDatabase(), 6, src); return err },
+				"ubt": func() error {
+					db := rawdb.NewMemoryDatabase()
+					_, err := writeUBT(db, db, 6, src)
+					return err
+				},
 			} {
 				if err := write(); err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("%s: err = %v, want one saying %q", name, err, tc.want)
@@ -65,7 +69,7 @@ func TestSourceOrderChecked(t *testing.T) {
 			}
 		})
 	}
-	if _, err := writeUBT(rawdb.NewMemoryDatabase(), 6, Source{}); err == nil {
+	if _, err := writeUBT(rawdb.NewMemoryDatabase(), rawdb.NewMemoryDatabase(), 6, Source{}); err == nil {
 		t.Error("a binary-trie state without stems was written")
 	}
 }

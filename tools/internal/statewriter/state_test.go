@@ -175,7 +175,7 @@ func TestWriteUBTMatchesGenesis(t *testing.T) {
 					t.Fatal(err)
 				}
 				db := rawdb.NewMemoryDatabase()
-				root, err := writeUBT(db, g, FromAccounts(accounts))
+				root, err := writeUBT(db, db, g, FromAccounts(accounts))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -17,23 +17,42 @@
 package statewriter
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/bloom"
+	"github.com/ethereum/go-ethereum/ethdb"
 )
 
 // store is the pebble database a datadir's chaindata is written into: opened
 // with geth's table options (ethdb/pebble.New) and the data block size the
 // datadir records, without a write-ahead log, since an interrupted write is
-// thrown away whole. It is used by one goroutine.
+// thrown away whole.
+//
+// Writers gather keys in batches that one goroutine commits in the
+// background, so that building the state overlaps moving it into pebble's
+// memtables. Each writer is used by one goroutine; several writers may write
+// at once. close is called once, after every writer is done.
 type store struct {
-	db    *pebble.DB
-	batch *pebble.Batch
+	db      *pebble.DB
+	commits chan *pebble.Batch
+	done    chan struct{}
+	writers []*batchWriter
+
+	mu  sync.Mutex
+	err error // the first failed commit
 }
 
-// storeBatchSize is how many bytes a batch gathers before it is committed.
-const storeBatchSize = 64 << 20
+const (
+	// storeBatchSize is how many bytes a batch gathers before it is committed.
+	storeBatchSize = 16 << 20
+
+	// storeQueuedBatches is how many full batches wait for the committer
+	// before writers block.
+	storeQueuedBatches = 2
+)
 
 func openStore(dir string, blockSize int) (*store, error) {
 	opt := &pebble.Options{
@@ -55,45 +74,88 @@ func openStore(dir string, blockSize int) (*store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %v", dir, err)
 	}
-	return &store{db: db, batch: db.NewBatch()}, nil
+	s := &store{db: db, commits: make(chan *pebble.Batch, storeQueuedBatches), done: make(chan struct{})}
+	go s.commitLoop()
+	return s, nil
 }
 
+// commitLoop commits the batches writers hand over, in the order they come.
+func (s *store) commitLoop() {
+	defer close(s.done)
+	for b := range s.commits {
+		if s.failed() == nil {
+			if err := b.Commit(pebble.NoSync); err != nil {
+				s.mu.Lock()
+				s.err = err
+				s.mu.Unlock()
+			}
+		}
+		b.Close()
+	}
+}
+
+func (s *store) failed() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// writer returns a new writer of the store, for one goroutine.
+func (s *store) writer() *batchWriter {
+	w := &batchWriter{s: s, batch: s.newBatch()}
+	s.writers = append(s.writers, w)
+	return w
+}
+
+// close commits what the writers hold, flushes the memtables to tables
+// (there is no log to replay them from) and closes the database.
+func (s *store) close() error {
+	for _, w := range s.writers {
+		w.handOver()
+		w.batch.Close()
+	}
+	close(s.commits)
+	<-s.done
+	err := s.failed()
+	if err == nil {
+		err = s.db.Flush()
+	}
+	return errors.Join(err, s.db.Close())
+}
+
+// batchWriter is an ethdb.KeyValueWriter that gathers keys for its store's
+// committer. It is used by one goroutine.
+type batchWriter struct {
+	s     *store
+	batch *pebble.Batch
+}
+
+var _ ethdb.KeyValueWriter = (*batchWriter)(nil)
+
 // Put implements ethdb.KeyValueWriter.
-func (s *store) Put(key, value []byte) error {
-	if err := s.batch.Set(key, value, nil); err != nil {
+func (w *batchWriter) Put(key, value []byte) error {
+	if err := w.batch.Set(key, value, nil); err != nil {
 		return err
 	}
-	if s.batch.Len() >= storeBatchSize {
-		return s.commit()
+	if w.batch.Len() >= storeBatchSize {
+		w.handOver()
+		return w.s.failed()
 	}
 	return nil
 }
 
 // Delete implements ethdb.KeyValueWriter.
-func (s *store) Delete(key []byte) error {
-	return s.batch.Delete(key, nil)
+func (w *batchWriter) Delete(key []byte) error {
+	return w.batch.Delete(key, nil)
 }
 
-func (s *store) commit() error {
-	if err := s.batch.Commit(pebble.NoSync); err != nil {
-		return err
+// handOver queues the batch for commit and starts a new one.
+func (w *batchWriter) handOver() {
+	if w.batch.Empty() {
+		return
 	}
-	s.batch.Reset()
-	return nil
-}
-
-// close commits what is left, flushes the memtables to tables (there is no
-// log to replay them from) and closes the database.
-func (s *store) close() error {
-	err := s.commit()
-	s.batch.Close()
-	if err == nil {
-		err = s.db.Flush()
-	}
-	if cerr := s.db.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	w.s.commits <- w.batch
+	w.batch = w.s.newBatch()
 }
 
 // quietLogger keeps pebble's informational lines ("Found 0 WALs") out of the
@@ -104,4 +166,10 @@ func (quietLogger) Infof(string, ...any)  {}
 func (quietLogger) Errorf(string, ...any) {}
 func (quietLogger) Fatalf(format string, args ...any) {
 	panic(fmt.Sprintf(format, args...))
+}
+
+// newBatch returns a batch with room for storeBatchSize bytes, so that it is
+// not copied as it grows.
+func (s *store) newBatch() *pebble.Batch {
+	return s.db.NewBatchWithSize(storeBatchSize + storeBatchSize/8)
 }

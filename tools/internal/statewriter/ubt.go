@@ -87,14 +87,38 @@ func basicData(acct *types.StateAccount, codeLen int) []byte {
 
 // writeUBT writes the source as the path scheme stores a binary-trie state:
 // the trie's nodes serialized with the group depth and the flat state, both
-// under pathdb's binary-trie prefix, and the code. It returns the state root.
-func writeUBT(db ethdb.KeyValueWriter, groupDepth int, src Source) (common.Hash, error) {
+// under pathdb's binary-trie prefix, and the code. The trie and the flat
+// state are written at once, by two goroutines: the trie's nodes to trieDB,
+// the flat state and the code to flatDB (the same database if it is safe
+// for concurrent use). It returns the state root.
+func writeUBT(trieDB, flatDB ethdb.KeyValueWriter, groupDepth int, src Source) (common.Hash, error) {
 	if src.Stems == nil {
 		return common.Hash{}, errors.New("a binary-trie state needs its stems")
 	}
-	w := &stateWriter{db: db, prefix: rawdb.VerklePrefix}
-	next, stop := iter.Pull2(src.Stems)
+	var (
+		root    common.Hash
+		trieErr = make(chan error, 1)
+	)
+	go func() {
+		var err error
+		root, err = writeBinTrie(trieDB, groupDepth, src.Stems)
+		trieErr <- err
+	}()
+	flatErr := writeUBTFlatState(flatDB, src)
+	if err := errors.Join(<-trieErr, flatErr); err != nil {
+		return common.Hash{}, err
+	}
+	return root, nil
+}
+
+// writeBinTrie writes the binary trie of the stems, which a goroutine of
+// their own produces.
+func writeBinTrie(db ethdb.KeyValueWriter, groupDepth int, stems iter.Seq2[*Stem, error]) (common.Hash, error) {
+	stems, stopStems := prefetch(stems)
+	defer stopStems()
+	next, stop := iter.Pull2(stems)
 	defer stop()
+	w := &stateWriter{db: db, prefix: rawdb.VerklePrefix}
 	root, err := BuildBinTrie(groupDepth, func() (*Stem, error) {
 		s, err, _ := next()
 		return s, err
@@ -105,7 +129,14 @@ func writeUBT(db ethdb.KeyValueWriter, groupDepth int, src Source) (common.Hash,
 	if err != nil {
 		return common.Hash{}, err
 	}
-	err = src.accounts(func(a *HashedAccount) error {
+	return root, w.err
+}
+
+// writeUBTFlatState writes the flat state of a binary-trie state and the
+// code.
+func writeUBTFlatState(db ethdb.KeyValueWriter, src Source) error {
+	w := &stateWriter{db: db, prefix: rawdb.VerklePrefix}
+	return src.accounts(func(a *HashedAccount) error {
 		// The binary trie has no storage tries: the flat state's accounts
 		// carry the empty root, as geth's do.
 		return w.flatAccount(a, func(flat func(Slot, []byte)) (common.Hash, error) {
@@ -116,8 +147,4 @@ func writeUBT(db ethdb.KeyValueWriter, groupDepth int, src Source) (common.Hash,
 			})
 		})
 	})
-	if err != nil {
-		return common.Hash{}, err
-	}
-	return root, w.err
 }
