@@ -22,6 +22,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/statekind"
 )
 
@@ -56,10 +57,18 @@ type config struct {
 	// the state.
 	workloadGas uint64
 
+	placement string // dumpmanifest.PlacementGenesis, or "": the population's blocks create it
+	shape     string // shapeDumpgen or shapeMainnet; "" is dumpgen's
+
 	workloads      []string // names, in manifest order
 	workloadBlocks uint64
 
 	flushBlocks int // blocks between state flushes, 0 for none; not a flag, tests vary it
+
+	// genesisJSONEntries bounds the populations placed in the genesis whose
+	// genesis.json holds the whole alloc; 0: maxGenesisJSONEntries. Not a
+	// flag, tests vary it.
+	genesisJSONEntries uint64
 }
 
 // description is the help's account of what dumpgen writes.
@@ -83,23 +92,68 @@ the last one imported becomes the head.`
 
 // configFromFlags validates the command line. Errors name the offending flag.
 func configFromFlags(ctx *cli.Context) (*config, error) {
-	if err := unexpectedArgs(ctx); err != nil {
-		return nil, err
-	}
 	var (
-		trie      = ctx.String(trieFlag.Name)
-		fork      = ctx.String(forkFlag.Name)
-		entries   = ctx.Int64(entriesFlag.Name)
 		wlBlocks  = ctx.Int64(workloadBlocksFlag.Name)
 		wlGas     = ctx.Uint64(workloadGasFlag.Name)
 		workloads = ctx.String(workloadsFlag.Name)
 	)
+	cfg, err := chainFromFlags(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cfg.force = ctx.Bool(forceFlag.Name)
+	cfg.flushBlocks = defaultFlushBlocks
+	switch placement := ctx.String(populationFlag.Name); placement {
+	case "blocks":
+	case dumpmanifest.PlacementGenesis:
+		cfg.placement = placement
+	default:
+		return nil, fmt.Errorf("invalid --population %q: must be \"blocks\" or \"genesis\"", placement)
+	}
+	if cfg.shape == shapeMainnet && cfg.placement != dumpmanifest.PlacementGenesis {
+		return nil, fmt.Errorf("--shape %s needs --population genesis: its contracts are placed in the genesis state", shapeMainnet)
+	}
+	gas := cfg.fork.gas()
+	if cfg.workloads, err = parseWorkloads(workloads); err != nil {
+		return nil, err
+	}
+	for _, name := range cfg.workloads {
+		targets, err := cfg.targets()
+		if err != nil {
+			return nil, err
+		}
+		if err := checkWorkloadFits(name, targets); err != nil {
+			return nil, err
+		}
+	}
+	if wlBlocks <= 0 || wlBlocks > maxWorkloadBlocks {
+		return nil, fmt.Errorf("invalid --workload-blocks %d: must be between 1 and %d", wlBlocks, maxWorkloadBlocks)
+	}
+	cfg.workloadBlocks = uint64(wlBlocks)
+	if wlGas != 0 {
+		if wlGas < gas.minGasTarget() || wlGas > cfg.gasTarget {
+			return nil, fmt.Errorf("invalid --workload-gas-target %d: must be between %d and --gas-target %d%s", wlGas, gas.minGasTarget(), cfg.gasTarget, forkNote(cfg.fork))
+		}
+		cfg.workloadGas = wlGas
+	}
+	return cfg, nil
+}
+
+// chainFromFlags validates the flags that describe the chain and its
+// population (--trie, --fork, --entries, --seed, --gas-target) and --out.
+func chainFromFlags(ctx *cli.Context) (*config, error) {
+	if err := unexpectedArgs(ctx); err != nil {
+		return nil, err
+	}
+	var (
+		trie    = ctx.String(trieFlag.Name)
+		fork    = ctx.String(forkFlag.Name)
+		entries = ctx.Int64(entriesFlag.Name)
+	)
 	cfg := &config{
-		out:         ctx.String(outFlag.Name),
-		seed:        ctx.Uint64(seedFlag.Name),
-		gasTarget:   ctx.Uint64(gasTargetFlag.Name),
-		force:       ctx.Bool(forceFlag.Name),
-		flushBlocks: defaultFlushBlocks,
+		out:       ctx.String(outFlag.Name),
+		seed:      ctx.Uint64(seedFlag.Name),
+		gasTarget: ctx.Uint64(gasTargetFlag.Name),
 	}
 	if trie == "" {
 		return nil, fmt.Errorf("missing --trie: must be %q or %q", statekind.UBT, statekind.MPT)
@@ -125,25 +179,37 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 	if cfg.gasTarget < gas.minGasTarget() || cfg.gasTarget > maxGasTarget {
 		return nil, fmt.Errorf("invalid --gas-target %d: must be between %d and %d%s", cfg.gasTarget, gas.minGasTarget(), uint64(maxGasTarget), forkNote(cfg.fork))
 	}
-	if cfg.workloads, err = parseWorkloads(workloads); err != nil {
-		return nil, err
+	switch shape := ctx.String(shapeFlag.Name); shape {
+	case shapeDumpgen:
+	case shapeMainnet:
+		cfg.shape = shape
+	default:
+		return nil, fmt.Errorf("invalid --shape %q: must be %q or %q", shape, shapeDumpgen, shapeMainnet)
 	}
-	for _, name := range cfg.workloads {
-		if err := checkWorkloadFits(name, splitEntries(cfg.entries)); err != nil {
-			return nil, err
-		}
-	}
-	if wlBlocks <= 0 || wlBlocks > maxWorkloadBlocks {
-		return nil, fmt.Errorf("invalid --workload-blocks %d: must be between 1 and %d", wlBlocks, maxWorkloadBlocks)
-	}
-	cfg.workloadBlocks = uint64(wlBlocks)
-	if wlGas != 0 {
-		if wlGas < gas.minGasTarget() || wlGas > cfg.gasTarget {
-			return nil, fmt.Errorf("invalid --workload-gas-target %d: must be between %d and --gas-target %d%s", wlGas, gas.minGasTarget(), cfg.gasTarget, forkNote(cfg.fork))
-		}
-		cfg.workloadGas = wlGas
+	if _, err := cfg.mainnetShape(); err != nil {
+		return nil, fmt.Errorf("invalid --entries %d: %v", entries, err)
 	}
 	return cfg, nil
+}
+
+// targets returns the entries of each kind of the population.
+func (c *config) targets() ([numKinds]uint64, error) {
+	if c.shape != shapeMainnet {
+		return splitEntries(c.entries), nil
+	}
+	s, err := c.mainnetShape()
+	if err != nil {
+		return [numKinds]uint64{}, err
+	}
+	return s.targets(), nil
+}
+
+// mainnetShape returns the population's mainnet shape, nil for dumpgen's.
+func (c *config) mainnetShape() (*mainnetShape, error) {
+	if c.shape != shapeMainnet {
+		return nil, nil
+	}
+	return newMainnetShape(c.entries)
 }
 
 // forkNote names a fork other than the default in an error about a bound

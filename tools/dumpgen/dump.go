@@ -76,6 +76,22 @@ func makeDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err error) 
 	files := []dumpmanifest.File{segmentFile(populationFileName, dumpmanifest.RolePopulation, "", seg)}
 	logSegment(log, populationFileName, seg)
 
+	wfiles, err := writeWorkloads(cfg, gen, pop, log)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, wfiles...)
+	m = newManifest(cfg, chainCfg, genesis, gen, pop, files)
+	if err := m.WriteFile(filepath.Join(cfg.out, dumpmanifest.FileName)); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(log, "dumpgen: wrote %s (%d files), took %v\n", cfg.out, len(files), time.Since(start).Round(time.Millisecond))
+	return m, nil
+}
+
+// writeWorkloads generates every workload file on a branch of gen.
+func writeWorkloads(cfg *config, gen *generator, pop *population, log io.Writer) ([]dumpmanifest.File, error) {
+	var files []dumpmanifest.File
 	for _, name := range cfg.workloads {
 		run := newWorkloadRun(newWorkload(name, cfg.seed, pop.targets, pop.gas), cfg.workloadBlocks, cfg.workloadGasTarget(), pop.coinbase, pop.senders)
 		file := workloadFileName(name)
@@ -86,12 +102,7 @@ func makeDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err error) 
 		files = append(files, segmentFile(file, dumpmanifest.RoleWorkload, name, seg))
 		logSegment(log, file, seg)
 	}
-	m = newManifest(cfg, chainCfg, genesis, gen, pop, files)
-	if err := m.WriteFile(filepath.Join(cfg.out, dumpmanifest.FileName)); err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(log, "dumpgen: wrote %s (%d files), took %v\n", cfg.out, len(files), time.Since(start).Round(time.Millisecond))
-	return m, nil
+	return files, nil
 }
 
 // writeSegment generates the blocks of f with gen into the file at path.

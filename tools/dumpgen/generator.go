@@ -149,6 +149,12 @@ func generatorTrieConfig(kind statekind.Trie, caches cacheSizes) *triedb.Config 
 	return &triedb.Config{PathDB: &pcfg}
 }
 
+// newGeneratorOn returns a generator on a database that holds the genesis
+// block and its state already, as head: a datadir statewriter wrote.
+func newGeneratorOn(db ethdb.Database, kind statekind.Trie, genesis *core.Genesis, block *types.Block, entries uint64, prog *progress) *generator {
+	return &generator{genesis: genesis, kind: kind, caches: genCaches(entries), flushBlocks: defaultFlushBlocks, progress: prog, db: db, base: block, head: block}
+}
+
 // genesisHash returns the hash of the genesis block the chain is built on.
 func (g *generator) genesisHash() common.Hash {
 	return g.base.Hash()

@@ -18,9 +18,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"iter"
 	"maps"
 	"math/big"
+	"os"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -39,24 +41,102 @@ import (
 // airdrop values, the token holders' balances with the total supply, and the
 // sequential slots, with the keys and values the population's blocks would
 // give them. Its state streams to statewriter in key order without being
-// held in memory: only the orders of the entries are (4 bytes an entry and
-// trie). It is read by one goroutine.
+// held in memory: only the orders of the entries are, in memory (4 bytes an
+// entry and trie) or, given a directory, spilled to disk (12 bytes an entry
+// and trie there, and one bucket's sort in memory). Its streams may be
+// iterated at once by different goroutines, each stream by one.
 type genesisPopulation struct {
 	trie    statekind.Trie
 	seed    uint64
 	targets [numKinds]uint64
 	base    types.GenesisAlloc
-	hashes  [numKinds]entryOrder // each kind by hashed key: the MPT's and the flat state's order
-	stems   [numKinds]entryOrder // each kind by binary-trie key (binary trie only)
+	hashes  [numKinds]keyOrder // each kind by hashed key: the MPT's and the flat state's order
+	stems   [numKinds]keyOrder // each kind by binary-trie key (binary trie only)
+
+	tail *tailPopulation // a mainnet shape's tail of contracts, or nil
+
+	spillDir string // a directory of the orders' files that close removes, or ""
 }
 
-func newGenesisPopulation(trie statekind.Trie, seed uint64, targets [numKinds]uint64, base types.GenesisAlloc) *genesisPopulation {
+// keyOrder yields the indices of a kind's entries in the order of their keys.
+type keyOrder interface {
+	all() iter.Seq2[uint32, error]
+}
+
+// all implements keyOrder.
+func (o entryOrder) all() iter.Seq2[uint32, error] {
+	return withoutError(slices.Values(o))
+}
+
+// newGenesisPopulation orders the population's entries, in memory if spill
+// is empty, else on disk in that directory; close removes what it put there.
+// A mainnet shape adds its tail of contracts to the targets' entries.
+func newGenesisPopulation(trie statekind.Trie, seed uint64, targets [numKinds]uint64, shape *mainnetShape, base types.GenesisAlloc, spill string) (*genesisPopulation, error) {
 	p := &genesisPopulation{trie: trie, seed: seed, targets: targets, base: base}
-	p.hashes = populationOrder(statekind.MPT, seed, targets)
-	if trie == statekind.UBT {
-		p.stems = populationOrder(statekind.UBT, seed, targets)
+	order := func(name string, n uint64, key func(uint64) uint64) (keyOrder, error) {
+		if spill == "" {
+			return sortByKey(n, key), nil
+		}
+		return spillOrder(spill, name, n, spillBucketEntries, key)
 	}
-	return p
+	tries := []statekind.Trie{statekind.MPT}
+	if trie == statekind.UBT {
+		tries = append(tries, statekind.UBT)
+	}
+	for _, t := range tries {
+		orders := &p.hashes
+		if t == statekind.UBT {
+			orders = &p.stems
+		}
+		for k := range numKinds {
+			o, err := order(fmt.Sprintf("%s-%s", t, kindNames[k]), targets[k], trieKeyFunc(t, k, seed))
+			if err != nil {
+				p.close()
+				return nil, err
+			}
+			orders[k] = o
+		}
+	}
+	if shape != nil {
+		tail, err := newTailPopulation(trie, seed, shape, order)
+		if tail != nil {
+			p.tail = tail
+		}
+		if err != nil {
+			p.close()
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// stemCount estimates the binary trie's stems: one a plain account, one a
+// holder's balance, one per 256 sequential slots, and the base accounts'.
+func (p *genesisPopulation) stemCount() uint64 {
+	if p.trie != statekind.UBT {
+		return 0
+	}
+	n := p.targets[kindAccount] + p.targets[kindHolder] + p.targets[kindSlot]/256 + 2*uint64(len(p.base))
+	if p.tail != nil {
+		n += p.tail.shape.tailContracts() + p.tail.shape.tailSlots()
+	}
+	return n
+}
+
+// close removes the orders spilled to disk.
+func (p *genesisPopulation) close() {
+	orders := append(p.hashes[:], p.stems[:]...)
+	if p.tail != nil {
+		orders = append(orders, p.tail.orders()...)
+	}
+	for _, o := range orders {
+		if s, ok := o.(*spilledOrder); ok {
+			s.remove()
+		}
+	}
+	if p.spillDir != "" {
+		os.RemoveAll(p.spillDir)
+	}
 }
 
 // supply is the token's total supply: the sum of the holders' balances.
@@ -111,6 +191,9 @@ func (p *genesisPopulation) alloc() types.GenesisAlloc {
 		slots.Storage[slotKey(i)] = slotValue(p.seed, i)
 	}
 	alloc[slotsAddress] = slots
+	if p.tail != nil {
+		p.tail.alloc(alloc)
+	}
 	return alloc
 }
 
@@ -118,10 +201,14 @@ func (p *genesisPopulation) alloc() types.GenesisAlloc {
 func (p *genesisPopulation) source() statewriter.Source {
 	src := statewriter.Source{Accounts: p.accounts()}
 	if p.trie == statekind.UBT {
-		src.Stems = statewriter.MergeStems(
+		streams := []iter.Seq2[*statewriter.Stem, error]{
 			statewriter.FromAccounts(p.baseAccounts(true)).Stems,
 			p.accountStems(), p.holderStems(), p.slotStems(),
-		)
+		}
+		if p.tail != nil {
+			streams = append(streams, p.tail.headerStems(), p.tail.slotStems())
+		}
+		src.Stems = statewriter.MergeStems(streams...)
 	}
 	return src
 }
@@ -136,7 +223,7 @@ func (p *genesisPopulation) accounts() iter.Seq2[*statewriter.HashedAccount, err
 		hashed[i] = a.Hashed()
 		switch a.Address {
 		case tokenAddress:
-			hashed[i].Storage = mergeSlots(hashed[i].Storage, p.holderSlots())
+			hashed[i].Storage = mergeOrdered(slotHash, hashed[i].Storage, p.holderSlots())
 		case slotsAddress:
 			hashed[i].Storage = p.sequentialSlots()
 		}
@@ -147,43 +234,27 @@ func (p *genesisPopulation) accounts() iter.Seq2[*statewriter.HashedAccount, err
 		balance, _ := uint256.FromBig(accountValue(p.seed, uint64(i)))
 		return &statewriter.HashedAccount{Hash: crypto.Keccak256Hash(addr[:]), Balance: balance}
 	}, func(a *statewriter.HashedAccount) []byte { return a.Hash[:] })
-	return func(yield func(*statewriter.HashedAccount, error) bool) {
-		next, stop := iter.Pull(plain)
-		defer stop()
-		a, more := next()
-		for _, b := range hashed {
-			for more && bytes.Compare(a.Hash[:], b.Hash[:]) < 0 {
-				if !yield(a, nil) {
-					return
-				}
-				a, more = next()
-			}
-			if !yield(b, nil) {
-				return
-			}
-		}
-		for ; more; a, more = next() {
-			if !yield(a, nil) {
-				return
-			}
-		}
+	streams := []iter.Seq2[*statewriter.HashedAccount, error]{statewriter.SliceSeq(hashed), plain}
+	if p.tail != nil {
+		streams = append(streams, p.tail.accounts())
 	}
+	return mergeOrdered(func(a *statewriter.HashedAccount) []byte { return a.Hash[:] }, streams...)
 }
 
 // holderSlots yields the token holders' balance slots by hashed key.
 func (p *genesisPopulation) holderSlots() iter.Seq2[statewriter.Slot, error] {
-	return withoutError(inKeyOrder(p.hashes[kindHolder], func(i uint32) statewriter.Slot {
+	return inKeyOrder(p.hashes[kindHolder], func(i uint32) statewriter.Slot {
 		key := holderSlot(p.seed, uint64(i))
 		return statewriter.Slot{Hash: crypto.Keccak256Hash(key[:]), Value: common.TrimLeftZeroes(tokenAmount(p.seed, uint64(i)))}
-	}, slotHash))
+	}, slotHash)
 }
 
 // sequentialSlots yields the slots contract's slots by hashed key.
 func (p *genesisPopulation) sequentialSlots() iter.Seq2[statewriter.Slot, error] {
-	return withoutError(inKeyOrder(p.hashes[kindSlot], func(i uint32) statewriter.Slot {
+	return inKeyOrder(p.hashes[kindSlot], func(i uint32) statewriter.Slot {
 		key, value := slotKey(uint64(i)), slotValue(p.seed, uint64(i))
 		return statewriter.Slot{Hash: crypto.Keccak256Hash(key[:]), Value: common.TrimLeftZeroes(value[:])}
-	}, slotHash))
+	}, slotHash)
 }
 
 func slotHash(s statewriter.Slot) []byte { return s.Hash[:] }
@@ -191,7 +262,7 @@ func slotHash(s statewriter.Slot) []byte { return s.Hash[:] }
 // accountStems yields the plain accounts' header stems by key: their basic
 // data (balance) and their code hash (of no code).
 func (p *genesisPopulation) accountStems() iter.Seq2[*statewriter.Stem, error] {
-	return withoutError(inKeyOrder(p.stems[kindAccount], func(i uint32) *statewriter.Stem {
+	return inKeyOrder(p.stems[kindAccount], func(i uint32) *statewriter.Stem {
 		addr := deriveAddress(domainAccount, p.seed, uint64(i))
 		s := newStem(bintrie.GetBinaryTreeKeyBasicData(addr))
 		var basic [32]byte
@@ -199,17 +270,17 @@ func (p *genesisPopulation) accountStems() iter.Seq2[*statewriter.Stem, error] {
 		s.Values[bintrie.BasicDataLeafKey] = basic[:]
 		s.Values[bintrie.CodeHashLeafKey] = types.EmptyCodeHash[:]
 		return s
-	}, stemKey))
+	}, stemKey)
 }
 
 // holderStems yields the holders' balance slots, each in a stem of its own.
 func (p *genesisPopulation) holderStems() iter.Seq2[*statewriter.Stem, error] {
-	return withoutError(inKeyOrder(p.stems[kindHolder], func(i uint32) *statewriter.Stem {
+	return inKeyOrder(p.stems[kindHolder], func(i uint32) *statewriter.Stem {
 		key := bintrie.GetBinaryTreeKeyStorageSlot(tokenAddress, holderSlot(p.seed, uint64(i)).Bytes())
 		s := newStem(key)
 		s.Values[key[bintrie.StemSize]] = common.LeftPadBytes(tokenAmount(p.seed, uint64(i)), 32)
 		return s
-	}, stemKey))
+	}, stemKey)
 }
 
 // slotStems yields the sequential slots from 64 on (those below live in the
@@ -220,7 +291,11 @@ func (p *genesisPopulation) slotStems() iter.Seq2[*statewriter.Stem, error] {
 	})
 	return func(yield func(*statewriter.Stem, error) bool) {
 		var s *statewriter.Stem
-		for i := range leaves {
+		for i, err := range leaves {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
 			if i < 64 {
 				continue
 			}
@@ -255,20 +330,25 @@ func stemKey(s *statewriter.Stem) []byte { return s.Key[:] }
 // their full keys: order sorts the entries by the first 8 bytes of their
 // keys, so only a run of entries whose keys share those bytes is sorted
 // here (stably: the slots of one stem keep their index order).
-func inKeyOrder[T any](order entryOrder, item func(i uint32) T, key func(T) []byte) iter.Seq[T] {
-	return func(yield func(T) bool) {
+func inKeyOrder[T any](order keyOrder, item func(i uint32) T, key func(T) []byte) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
 		var run []T
 		flush := func() bool {
 			slices.SortStableFunc(run, func(a, b T) int { return bytes.Compare(key(a), key(b)) })
 			for _, v := range run {
-				if !yield(v) {
+				if !yield(v, nil) {
 					return false
 				}
 			}
 			run = run[:0]
 			return true
 		}
-		for _, i := range order {
+		for i, err := range order.all() {
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
 			v := item(i)
 			if len(run) > 0 && !bytes.Equal(key(run[0])[:8], key(v)[:8]) && !flush() {
 				return
@@ -290,32 +370,46 @@ func withoutError[T any](seq iter.Seq[T]) iter.Seq2[T, error] {
 	}
 }
 
-// mergeSlots merges two streams of slots in hashed-key order.
-func mergeSlots(a, b iter.Seq2[statewriter.Slot, error]) iter.Seq2[statewriter.Slot, error] {
-	if a == nil {
-		return b
-	}
-	return func(yield func(statewriter.Slot, error) bool) {
-		nextB, stop := iter.Pull2(b)
-		defer stop()
-		sb, errB, moreB := nextB()
-		for sa, err := range a {
-			if err != nil {
-				yield(sa, err)
-				return
-			}
-			for moreB && (errB != nil || bytes.Compare(sb.Hash[:], sa.Hash[:]) < 0) {
-				if !yield(sb, errB) || errB != nil {
-					return
-				}
-				sb, errB, moreB = nextB()
-			}
-			if !yield(sa, nil) {
-				return
-			}
+// mergeOrdered merges streams, each ordered by key, into one ordered by key.
+// Keys are unique across the streams. The first error ends the stream.
+func mergeOrdered[T any](key func(T) []byte, streams ...iter.Seq2[T, error]) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		type head struct {
+			next func() (T, error, bool)
+			v    T
+			ok   bool
 		}
-		for ; moreB; sb, errB, moreB = nextB() {
-			if !yield(sb, errB) || errB != nil {
+		heads := make([]*head, 0, len(streams))
+		for _, s := range streams {
+			if s == nil {
+				continue
+			}
+			next, stop := iter.Pull2(s)
+			defer stop()
+			h := &head{next: next}
+			var err error
+			if h.v, err, h.ok = next(); err != nil {
+				yield(h.v, err)
+				return
+			}
+			heads = append(heads, h)
+		}
+		for {
+			var least *head
+			for _, h := range heads {
+				if h.ok && (least == nil || bytes.Compare(key(h.v), key(least.v)) < 0) {
+					least = h
+				}
+			}
+			if least == nil {
+				return
+			}
+			if !yield(least.v, nil) {
+				return
+			}
+			var err error
+			if least.v, err, least.ok = least.next(); err != nil {
+				yield(least.v, err)
 				return
 			}
 		}

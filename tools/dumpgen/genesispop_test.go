@@ -29,7 +29,9 @@ import (
 
 // testGenesisPopulation returns a population of entries placed in the
 // genesis of a chain of the trie and fork, and that genesis without alloc.
-func testGenesisPopulation(t *testing.T, trie statekind.Trie, fork forkKind, entries uint64) (*genesisPopulation, *core.Genesis) {
+// Its orders are spilled to a temporary directory if spill is set.
+// A mainnet shape's population if mainnet is set.
+func testGenesisPopulation(t *testing.T, trie statekind.Trie, fork forkKind, entries uint64, spill, mainnet bool) (*genesisPopulation, *core.Genesis) {
 	t.Helper()
 	config := chainConfig(trie, fork)
 	senders, err := newSenders(config, defaultSeed)
@@ -37,7 +39,22 @@ func testGenesisPopulation(t *testing.T, trie statekind.Trie, fork forkKind, ent
 		t.Fatal(err)
 	}
 	genesis := makeGenesis(config, defaultGasTarget, senders.addrs)
-	p := newGenesisPopulation(trie, defaultSeed, splitEntries(entries), genesis.Alloc)
+	var dir string
+	if spill {
+		dir = t.TempDir()
+	}
+	targets, shape := splitEntries(entries), (*mainnetShape)(nil)
+	if mainnet {
+		if shape, err = newMainnetShape(entries); err != nil {
+			t.Fatal(err)
+		}
+		targets = shape.targets()
+	}
+	p, err := newGenesisPopulation(trie, defaultSeed, targets, shape, genesis.Alloc, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.close)
 	genesis.Alloc = nil
 	return p, genesis
 }
@@ -52,16 +69,25 @@ func TestGenesisPopulationState(t *testing.T) {
 		trie    statekind.Trie
 		fork    forkKind
 		entries uint64
+		spill   bool
+		mainnet bool
 	}{
-		{statekind.MPT, forkDefault, 1},
-		{statekind.MPT, forkDefault, 3000},
-		{statekind.MPT, forkAmsterdam, 1000},
-		{statekind.UBT, forkDefault, 2},
-		{statekind.UBT, forkDefault, 3000},
+		{statekind.MPT, forkDefault, 1, false, false},
+		{statekind.MPT, forkDefault, 3000, false, false},
+		{statekind.MPT, forkDefault, 3000, true, false},
+		{statekind.UBT, forkDefault, 3000, true, false},
+		{statekind.MPT, forkDefault, 5000, false, true},
+		{statekind.MPT, forkDefault, 5000, true, true},
+		{statekind.UBT, forkDefault, 5000, false, true},
+		{statekind.UBT, forkDefault, 5000, true, true},
+		{statekind.MPT, forkAmsterdam, 1000, false, false},
+		{statekind.MPT, forkAmsterdam, 1000, false, true},
+		{statekind.UBT, forkDefault, 2, false, false},
+		{statekind.UBT, forkDefault, 3000, false, false},
 	} {
-		t.Run(fmt.Sprintf("%s-%s-%d", tc.trie, tc.fork, tc.entries), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s-%s-%d-spill=%v-mainnet=%v", tc.trie, tc.fork, tc.entries, tc.spill, tc.mainnet), func(t *testing.T) {
 			t.Parallel()
-			p, genesis := testGenesisPopulation(t, tc.trie, tc.fork, tc.entries)
+			p, genesis := testGenesisPopulation(t, tc.trie, tc.fork, tc.entries, tc.spill, tc.mainnet)
 			full := *genesis
 			full.Alloc = p.alloc()
 			want := full.ToBlock()

@@ -29,6 +29,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/cliutil"
+	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/statekind"
 )
 
@@ -69,6 +70,18 @@ var (
 		Value:    defaultGasTarget,
 		Category: chainCategory,
 	}
+	populationFlag = &cli.StringFlag{
+		Name:     "population",
+		Usage:    `where the population is: "blocks" creates it in population.rlp, "genesis" places it in the genesis state (workloads start at block 1; dumpgen datadir writes the datadir)`,
+		Value:    "blocks",
+		Category: chainCategory,
+	}
+	shapeFlag = &cli.StringFlag{
+		Name:     "shape",
+		Usage:    `population shape: "dumpgen" (half plain accounts, a quarter ERC20 holders, a quarter sequential slots) or "mainnet" (mainnet's shares of EOAs, contracts and slots and its slots per contract, block 22,284,325; needs --population genesis)`,
+		Value:    shapeDumpgen,
+		Category: chainCategory,
+	}
 	workloadsFlag = &cli.StringFlag{
 		Name:     "workloads",
 		Usage:    `comma separated workloads to write, "all" or "none"`,
@@ -102,16 +115,21 @@ var (
 // newApp returns the command line application; progress goes to log.
 func newApp(log io.Writer) *cli.App {
 	app := cliutil.NewApp("dumpgen", "write an offline synthetic chain for geth import")
-	app.UsageText = "dumpgen --trie ubt|mpt --entries N --out DIR [--fork amsterdam] [--seed S] [--gas-target G]\n" +
+	app.UsageText = "dumpgen --trie ubt|mpt --entries N --out DIR [--fork amsterdam] [--seed S] [--gas-target G] [--population blocks|genesis]\n" +
 		"        [--workloads all|none|NAME,...] [--workload-blocks K] [--workload-gas-target W] [--force]"
 	app.Description = description
-	app.Flags = []cli.Flag{trieFlag, forkFlag, entriesFlag, seedFlag, gasTargetFlag, workloadsFlag, workloadBlocksFlag, workloadGasFlag, outFlag, forceFlag}
+	app.Flags = []cli.Flag{trieFlag, forkFlag, entriesFlag, seedFlag, gasTargetFlag, populationFlag, shapeFlag, workloadsFlag, workloadBlocksFlag, workloadGasFlag, outFlag, forceFlag}
+	app.Commands = []*cli.Command{datadirCommand(log)}
 	app.Action = func(ctx *cli.Context) error {
 		cfg, err := configFromFlags(ctx)
 		if err != nil {
 			return err
 		}
-		_, err = makeDump(cfg, log)
+		if cfg.placement == dumpmanifest.PlacementGenesis {
+			_, err = makeGenesisDump(cfg, log)
+		} else {
+			_, err = makeDump(cfg, log)
+		}
 		return err
 	}
 	return app

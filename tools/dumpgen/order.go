@@ -98,22 +98,29 @@ type keyedIndex struct {
 }
 
 // sortByKey returns the indices 0 to n-1 sorted by key, ties by index. The
-// keys are computed on every CPU.
+// keys of a large n are computed on every CPU.
 func sortByKey(n uint64, key func(i uint64) uint64) entryOrder {
 	keyed := make([]keyedIndex, n)
-	workers := uint64(runtime.GOMAXPROCS(0))
-	chunk := (n + workers - 1) / workers
-	var wg sync.WaitGroup
-	for start := uint64(0); start < n; start += chunk {
-		wg.Add(1)
-		go func(start, end uint64) {
-			defer wg.Done()
-			for i := start; i < end; i++ {
-				keyed[i] = keyedIndex{key: key(i), index: uint32(i)}
-			}
-		}(start, min(start+chunk, n))
+	fill := func(start, end uint64) {
+		for i := start; i < end; i++ {
+			keyed[i] = keyedIndex{key: key(i), index: uint32(i)}
+		}
 	}
-	wg.Wait()
+	if n < 4096 {
+		fill(0, n) // not worth the goroutines
+	} else {
+		workers := uint64(runtime.GOMAXPROCS(0))
+		chunk := (n + workers - 1) / workers
+		var wg sync.WaitGroup
+		for start := uint64(0); start < n; start += chunk {
+			wg.Add(1)
+			go func(start, end uint64) {
+				defer wg.Done()
+				fill(start, end)
+			}(start, min(start+chunk, n))
+		}
+		wg.Wait()
+	}
 	slices.SortFunc(keyed, func(a, b keyedIndex) int {
 		if c := cmp.Compare(a.key, b.key); c != 0 {
 			return c

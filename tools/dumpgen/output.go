@@ -50,7 +50,7 @@ func prepareOutDir(dir string, force bool) error {
 		return fmt.Errorf("invalid --out %q: directory is not empty (use --force to overwrite)", dir)
 	}
 	stale := []string{dumpmanifest.FileName, genesisFileName, populationFileName}
-	for _, pattern := range []string{"workload_*.rlp", scratchPattern} {
+	for _, pattern := range []string{"workload_*.rlp", scratchPattern, spillPattern} {
 		matches, err := filepath.Glob(filepath.Join(dir, pattern))
 		if err != nil {
 			return err

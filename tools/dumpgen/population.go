@@ -94,16 +94,27 @@ type population struct {
 // kind in the order of its keys in the given trie, with the gas schedule of
 // the fork config runs.
 func newPopulation(config *params.ChainConfig, trie statekind.Trie, seed, entries, gasTarget uint64) (*population, error) {
+	p, err := newPopulationPlan(config, seed, splitEntries(entries), gasTarget)
+	if err != nil {
+		return nil, err
+	}
+	p.order = populationOrder(trie, seed, p.targets)
+	return p, nil
+}
+
+// newPopulationPlan is a population without its creation order: the entries'
+// targets, the senders, the coinbase and the gas schedule, which the
+// workloads of a population placed in the genesis need, and no blocks.
+func newPopulationPlan(config *params.ChainConfig, seed uint64, targets [numKinds]uint64, gasTarget uint64) (*population, error) {
 	p := &population{
 		seed:      seed,
 		gasTarget: gasTarget,
 		gasLimit:  2 * gasTarget,
 		gas:       forkOf(config).gas(),
 		coinbase:  deriveAddress(domainMiner, seed, 0),
-		targets:   splitEntries(entries),
+		targets:   targets,
 		perItem:   [numKinds]uint64{40_000, 25_000, 23_000}, // initial guesses, refined by observe
 	}
-	p.order = populationOrder(trie, seed, p.targets)
 	var err error
 	if p.senders, err = newSenders(config, seed); err != nil {
 		return nil, err

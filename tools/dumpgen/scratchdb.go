@@ -19,6 +19,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/ethdb"
@@ -52,6 +53,27 @@ func openScratchDB(dir string) (*scratchDB, error) {
 		return nil, fmt.Errorf("creating scratch database: %w", err)
 	}
 	kv, err := pebble.New(tmp, scratchCacheMB, scratchHandles, "dumpgen/", false)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("opening scratch database: %w", err)
+	}
+	return &scratchDB{Database: rawdb.NewDatabase(kv), dir: tmp}, nil
+}
+
+// openScratchDatadir has write make a datadir in a fresh temporary directory
+// inside dir and opens its chain database as the scratch database: a state
+// written directly rather than committed by the generator.
+func openScratchDatadir(dir string, write func(datadir string) error) (*scratchDB, error) {
+	tmp, err := os.MkdirTemp(dir, scratchPattern)
+	if err != nil {
+		return nil, fmt.Errorf("creating scratch database: %w", err)
+	}
+	datadir := filepath.Join(tmp, "datadir")
+	if err := write(datadir); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	kv, err := pebble.New(filepath.Join(datadir, "geth", "chaindata"), scratchCacheMB, scratchHandles, "dumpgen/", false)
 	if err != nil {
 		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("opening scratch database: %w", err)

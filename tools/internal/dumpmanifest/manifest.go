@@ -52,7 +52,11 @@ const Version = 3
 // Roles of a dump's block files.
 const (
 	RolePopulation = "population"
-	RoleWorkload   = "workload"
+
+	// PlacementGenesis places a dump's population in the genesis state
+	// rather than in population files (dumpgen --population genesis).
+	PlacementGenesis = "genesis"
+	RoleWorkload     = "workload"
 )
 
 // Manifest is a manifest.json. Read sets Dir; a Manifest made by hand (for a
@@ -65,6 +69,7 @@ type Manifest struct {
 	Test        string         `json:"test,omitempty"`   // fixturechain: the test's name
 	Genesis     string         `json:"genesis"`          // genesis file, relative to Dir
 	GenesisHash common.Hash    `json:"genesis_hash,omitzero"`
+	GenesisRoot common.Hash    `json:"genesis_root,omitzero"` // dumpgen --population genesis: the population's state root
 	Trie        statekind.Trie `json:"trie"`
 	Fork        string         `json:"fork,omitempty"` // dumpgen --fork: "amsterdam"; empty: the trie's default rules
 	ChainID     uint64         `json:"chain_id,omitzero"`
@@ -88,6 +93,10 @@ type Manifest struct {
 // addresses, keys and values follow from the seed (tools/dumpgen's keys.go and
 // contracts.go).
 type Population struct {
+	Placement       string           `json:"placement,omitempty"` // PlacementGenesis, or "": created by the population files
+	Shape           string           `json:"shape,omitempty"`     // "mainnet", or "": dumpgen's (see GenesisPopulation)
+	TailContracts   uint64           `json:"tail_contracts,omitempty"`
+	TailSlots       uint64           `json:"tail_slots,omitempty"`
 	Accounts        uint64           `json:"accounts"`
 	ERC20Holders    uint64           `json:"erc20_holders"`
 	SequentialSlots uint64           `json:"sequential_slots"`
@@ -258,8 +267,13 @@ func (m *Manifest) Lookup(path string) (File, bool) {
 }
 
 // Target returns the named file's entry, or the last population file's if name
-// is empty: the file whose end a datadir's head is checked against.
+// is empty: the file whose end a datadir's head is checked against. A dump
+// whose population is in the genesis has no population file: its target is
+// the genesis block.
 func (m *Manifest) Target(name string) (*File, error) {
+	if name == "" && m.GenesisPlaced() {
+		return &File{File: "the genesis", Role: RolePopulation, HeadRoot: m.GenesisRoot, HeadHash: m.GenesisHash}, nil
+	}
 	var found *File
 	for i := range m.Files {
 		f := &m.Files[i]

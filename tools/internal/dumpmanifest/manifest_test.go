@@ -108,6 +108,16 @@ func TestTarget(t *testing.T) {
 	if _, err := m.Target("nope.rlp"); err == nil {
 		t.Error("unknown file accepted")
 	}
+	// A population placed in the genesis: the genesis is the default target.
+	m.Population.Placement = PlacementGenesis
+	m.GenesisHash, m.GenesisRoot = common.Hash{1}, common.Hash{2}
+	m.Files = m.Files[1:]
+	if f, err := m.Target(""); err != nil || f.LastBlock != 0 || f.HeadHash != m.GenesisHash || f.HeadRoot != m.GenesisRoot {
+		t.Errorf("genesis target: %+v %v", f, err)
+	}
+	if f, err := m.Target("workload_a.rlp"); err != nil || f.LastBlock != 5 {
+		t.Errorf("named target with the population in the genesis: %v %v", f, err)
+	}
 }
 
 func TestReadErrors(t *testing.T) {
