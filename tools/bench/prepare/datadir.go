@@ -45,6 +45,9 @@ func (w *Workdir) PrepareDatadirs(configs []study.Config, manifests map[statekin
 			return err
 		}
 		work = append(work, func() error {
+			if m.GenesisPlaced() {
+				return prepareWrittenDatadir(c.Geth.Preparer(), w.Dumpgen, dir, c, m, w.Progress)
+			}
 			return prepareDatadir(c.Geth.Preparer(), w.Chaininfo, dir, c, m, w.Progress)
 		})
 	}
@@ -66,16 +69,26 @@ func (w *Workdir) PreparedDir(m *dumpmanifest.Manifest, c study.Config) string {
 // alone keeps forks apart; the fork in the name says which is which.) A
 // manifest without that hash (a chain bench did not generate) keys by the
 // dump's directory, as bench did before.
+//
+// A population placed in the genesis is keyed by the genesis hash, which
+// commits to its whole state.
 func populationKey(m *dumpmanifest.Manifest) string {
+	if m.GenesisPlaced() {
+		return fmt.Sprintf("%s-%d-gen%x", m.Trie.String()+forkSuffix(m), m.Entries, m.GenesisHash[:6])
+	}
 	head, ok := m.PopulationHeadHash()
 	if !ok {
 		return filepath.Base(m.Dir)
 	}
-	trie := m.Trie.String()
-	if m.Fork != "" {
-		trie += "-" + m.Fork
+	return fmt.Sprintf("%s-%d-pop%x", m.Trie.String()+forkSuffix(m), m.Entries, head[:6])
+}
+
+// forkSuffix names the manifest's fork, if any, in a population key.
+func forkSuffix(m *dumpmanifest.Manifest) string {
+	if m.Fork == "" {
+		return ""
 	}
-	return fmt.Sprintf("%s-%d-pop%x", trie, m.Entries, head[:6])
+	return "-" + m.Fork
 }
 
 // adoptLegacyPrepared moves a datadir that an earlier bench prepared under
@@ -123,6 +136,16 @@ func prepareDatadir(geth, chaininfo, dir string, c study.Config, m *dumpmanifest
 		if err := persistJournal(chaininfo, dir, progress); err != nil {
 			return err
 		}
+	}
+	return compactDatadir(geth, dir, progress)
+}
+
+// prepareWrittenDatadir writes the datadir of a population placed in the
+// genesis (writeDatadir) and compacts it as an imported one is. It has no
+// journal to persist: the writer puts the whole state on disk.
+func prepareWrittenDatadir(geth, dumpgen, dir string, c study.Config, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
+	if err := writeDatadir(dumpgen, dir, c, m, progress); err != nil {
+		return err
 	}
 	return compactDatadir(geth, dir, progress)
 }

@@ -64,6 +64,12 @@ func dumpDir(work string, trie statekind.Trie, fork study.Fork, sc study.Scale) 
 	if sc.WorkloadGas != 0 {
 		name += fmt.Sprintf("-gas%d", sc.WorkloadGas)
 	}
+	if sc.GenesisPlaced() {
+		name += "-genesis"
+	}
+	if sc.MainnetShaped() {
+		name += "-mainnet"
+	}
 	return filepath.Join(work, "dumps", name)
 }
 
@@ -74,7 +80,9 @@ func dumpDir(work string, trie statekind.Trie, fork study.Fork, sc study.Scale) 
 func ensureDump(dumpgen, work string, trie statekind.Trie, fork study.Fork, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
 	dir := dumpDir(work, trie, fork, sc)
 	path := filepath.Join(dir, "manifest.json")
-	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Fork == string(fork) && m.Entries == sc.Entries && m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) {
+	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Fork == string(fork) && m.Entries == sc.Entries &&
+		m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) && m.GenesisPlaced() == sc.GenesisPlaced() &&
+		(m.Population != nil && m.Population.Shape == study.ShapeMainnet) == sc.MainnetShaped() {
 		progress("reusing dump %s", dir)
 		return m, nil
 	}
@@ -92,6 +100,12 @@ func ensureDump(dumpgen, work string, trie statekind.Trie, fork study.Fork, sc s
 		"--workload-blocks", strconv.Itoa(sc.WorkloadBlocks), "--out", dir, "--force")
 	if sc.WorkloadGas != 0 {
 		args = append(args, "--workload-gas-target", strconv.FormatUint(sc.WorkloadGas, 10))
+	}
+	if sc.GenesisPlaced() {
+		args = append(args, "--population", dumpmanifest.PlacementGenesis)
+	}
+	if sc.MainnetShaped() {
+		args = append(args, "--shape", study.ShapeMainnet)
 	}
 	stop := make(chan struct{})
 	go watchDumpgen(filepath.Base(dir), dir+".log", progress, stop)

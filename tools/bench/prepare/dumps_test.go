@@ -54,19 +54,23 @@ printf '{"trie": "mpt", "fork": "%s", "entries": 100, "workload_blocks": 2, "gen
 	return dumpgen, calls
 }
 
-// TestDumpDir checks the names of dumps in the work directory: a default
-// dump's name must not change (every existing dump would be made again), and
-// a fork's dump is named by its fork, apart from the default's.
+// TestDumpDir checks the names of dumps in the work directory: a dump whose
+// population is made by blocks keeps its name (every existing dump would be
+// made again), a fork's dump is named by its fork, apart from the default's,
+// and one whose population is in the genesis, bench's default, by that.
 func TestDumpDir(t *testing.T) {
 	for _, tt := range []struct {
 		fork study.Fork
 		sc   study.Scale
 		want string
 	}{
-		{study.ForkDefault, study.Scale{Entries: 100000, WorkloadBlocks: 2}, "/w/dumps/mpt-100000-2"},
-		{study.ForkDefault, study.Scale{Entries: 10000000, WorkloadBlocks: 150, WorkloadGas: 5000000}, "/w/dumps/mpt-10000000-150-gas5000000"},
-		{study.ForkAmsterdam, study.Scale{Entries: 100000, WorkloadBlocks: 2}, "/w/dumps/mpt-amsterdam-100000-2"},
-		{study.ForkAmsterdam, study.Scale{Entries: 10000000, WorkloadBlocks: 150, WorkloadGas: 5000000}, "/w/dumps/mpt-amsterdam-10000000-150-gas5000000"},
+		{study.ForkDefault, study.Scale{Entries: 100000, WorkloadBlocks: 2, Population: "blocks"}, "/w/dumps/mpt-100000-2"},
+		{study.ForkDefault, study.Scale{Entries: 10000000, WorkloadBlocks: 150, WorkloadGas: 5000000, Population: "blocks"}, "/w/dumps/mpt-10000000-150-gas5000000"},
+		{study.ForkAmsterdam, study.Scale{Entries: 100000, WorkloadBlocks: 2, Population: "blocks"}, "/w/dumps/mpt-amsterdam-100000-2"},
+		{study.ForkAmsterdam, study.Scale{Entries: 10000000, WorkloadBlocks: 150, WorkloadGas: 5000000, Population: "blocks"}, "/w/dumps/mpt-amsterdam-10000000-150-gas5000000"},
+		{study.ForkDefault, study.Scale{Entries: 100000, WorkloadBlocks: 2}, "/w/dumps/mpt-100000-2-genesis"},
+		{study.ForkAmsterdam, study.Scale{Entries: 100000, WorkloadBlocks: 2, Population: "genesis"}, "/w/dumps/mpt-amsterdam-100000-2-genesis"},
+		{study.ForkDefault, study.Scale{Entries: 100000, WorkloadBlocks: 2, Shape: "mainnet"}, "/w/dumps/mpt-100000-2-genesis-mainnet"},
 	} {
 		if got := dumpDir("/w", statekind.MPT, tt.fork, tt.sc); got != tt.want {
 			t.Errorf("dumpDir(fork %q, %+v) = %s, want %s", tt.fork, tt.sc, got, tt.want)
@@ -75,26 +79,43 @@ func TestDumpDir(t *testing.T) {
 }
 
 // TestEnsureDumpReuse checks that a dump of the scale and of the study's
-// fork is reused, and that one made under another fork or at another scale
-// is made again, with dumpgen --fork for a fork's dump.
+// fork is reused, and that one made under another fork, at another scale or
+// with its population placed elsewhere is made again, with dumpgen --fork
+// for a fork's dump and --population genesis for a population in the
+// genesis.
 func TestEnsureDumpReuse(t *testing.T) {
-	sc := study.Scale{Entries: 100, WorkloadBlocks: 2}
+	blocks := study.Scale{Entries: 100, WorkloadBlocks: 2, Population: "blocks"}
+	genesis := study.Scale{Entries: 100, WorkloadBlocks: 2}
+	placed := &dumpmanifest.Population{Placement: dumpmanifest.PlacementGenesis}
+	mainnet := study.Scale{Entries: 100, WorkloadBlocks: 2, Shape: study.ShapeMainnet}
+	mainnetPlaced := &dumpmanifest.Population{Placement: dumpmanifest.PlacementGenesis, Shape: study.ShapeMainnet}
 	for _, c := range []struct {
 		name     string
 		fork     study.Fork             // the study's
+		sc       study.Scale            // the study's, blocks if zero
 		existing *dumpmanifest.Manifest // in the study's dump directory; nil: no dump
 		dumpgen  bool                   // whether dumpgen must run
 	}{
-		{"missing", study.ForkDefault, nil, true},
-		{"matching", study.ForkDefault, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2}, false},
-		{"amsterdam for default", study.ForkDefault, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, true},
-		{"other entries", study.ForkDefault, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 99, WorkloadBlocks: 2}, true},
-		{"amsterdam missing", study.ForkAmsterdam, nil, true},
-		{"amsterdam matching", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, false},
-		{"default for amsterdam", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2}, true},
-		{"amsterdam other blocks", study.ForkAmsterdam, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 3}, true},
+		{"genesis missing", study.ForkDefault, genesis, nil, true},
+		{"genesis matching", study.ForkDefault, genesis, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2, Population: placed}, false},
+		{"blocks for genesis", study.ForkDefault, genesis, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2}, true},
+		{"genesis for blocks", study.ForkDefault, blocks, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2, Population: placed}, true},
+		{"dumpgen shape for mainnet", study.ForkDefault, mainnet, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2, Population: placed}, true},
+		{"mainnet matching", study.ForkDefault, mainnet, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2, Population: mainnetPlaced}, false},
+		{"missing", study.ForkDefault, study.Scale{}, nil, true},
+		{"matching", study.ForkDefault, study.Scale{}, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2}, false},
+		{"amsterdam for default", study.ForkDefault, study.Scale{}, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, true},
+		{"other entries", study.ForkDefault, study.Scale{}, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 99, WorkloadBlocks: 2}, true},
+		{"amsterdam missing", study.ForkAmsterdam, study.Scale{}, nil, true},
+		{"amsterdam matching", study.ForkAmsterdam, study.Scale{}, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 2}, false},
+		{"default for amsterdam", study.ForkAmsterdam, study.Scale{}, &dumpmanifest.Manifest{Trie: statekind.MPT, Entries: 100, WorkloadBlocks: 2}, true},
+		{"amsterdam other blocks", study.ForkAmsterdam, study.Scale{}, &dumpmanifest.Manifest{Trie: statekind.MPT, Fork: "amsterdam", Entries: 100, WorkloadBlocks: 3}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			sc := c.sc
+			if sc.Entries == 0 {
+				sc = blocks
+			}
 			dumpgen, calls := fakeDumpgen(t)
 			work := t.TempDir()
 			if c.existing != nil {
@@ -120,6 +141,12 @@ func TestEnsureDumpReuse(t *testing.T) {
 				forkArg := strings.Contains(ran[0], "--fork amsterdam")
 				if forkArg != (c.fork == study.ForkAmsterdam) {
 					t.Errorf("dumpgen called as %q for fork %q", ran[0], c.fork)
+				}
+				if placed := strings.Contains(ran[0], "--population genesis"); placed != sc.GenesisPlaced() {
+					t.Errorf("dumpgen called as %q for population %q", ran[0], sc.Population)
+				}
+				if shaped := strings.Contains(ran[0], "--shape mainnet"); shaped != sc.MainnetShaped() {
+					t.Errorf("dumpgen called as %q for shape %q", ran[0], sc.Shape)
 				}
 			}
 			if m.Fork != string(c.fork) || m.Entries != 100 || m.WorkloadBlocks != 2 {

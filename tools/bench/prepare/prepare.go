@@ -36,6 +36,7 @@ import (
 type Workdir struct {
 	Dir       string               // the directory
 	Chaininfo string               // chaininfo binary that persists journaled state; "" to skip that step
+	Dumpgen   string               // dumpgen binary that writes the datadirs of populations placed in the genesis
 	Progress  func(string, ...any) // progress lines
 }
 

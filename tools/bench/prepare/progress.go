@@ -99,17 +99,21 @@ func everyProgressTick(stop <-chan struct{}, report func()) {
 	}
 }
 
-// dumpgenProgressPrefix starts every progress line dumpgen writes.
-var dumpgenProgressPrefix = []byte("dumpgen: generating ")
+// dumpgenProgressPrefixes start the progress lines dumpgen writes: a dump's
+// generation and dumpgen datadir's write.
+var dumpgenProgressPrefixes = [][]byte{[]byte("dumpgen: generating "), []byte("dumpgen: writing ")}
 
 // lastDumpgenProgress returns the last progress line ("blocks 2126/~2926,
-// population, entries ..., elapsed ...") in the dumpgen log at path, reading
-// only the log's tail; ok is false when there is none yet.
+// population, entries ..., elapsed ..."; "datadir: 12/~100 entries ...") in
+// the dumpgen log at path, reading only the log's tail; ok is false when
+// there is none yet.
 func lastDumpgenProgress(path string) (line string, ok bool) {
 	lines := logTailLines(path)
 	for i := len(lines) - 1; i >= 0; i-- {
-		if rest, found := bytes.CutPrefix(lines[i], dumpgenProgressPrefix); found {
-			return string(rest), true
+		for _, prefix := range dumpgenProgressPrefixes {
+			if rest, found := bytes.CutPrefix(lines[i], prefix); found {
+				return string(rest), true
+			}
 		}
 	}
 	return "", false

@@ -99,7 +99,7 @@ func (s *ABSpec) abManifest() (*dumpmanifest.Manifest, dumpmanifest.File, error)
 	if s.Trie != nil {
 		m.Trie = *s.Trie
 	}
-	if len(m.Populations()) == 0 {
+	if len(m.Populations()) == 0 && !m.GenesisPlaced() {
 		return nil, dumpmanifest.File{}, errors.New("--population is required when no manifest.json is beside --dump")
 	}
 	wl, ok := m.Lookup(s.Dump)
@@ -147,6 +147,9 @@ func RunAB(s *ABSpec, stdout io.Writer) error {
 		return err
 	}
 	h.work.Chaininfo = prepare.FindChaininfo(s.Bin, h.progress)
+	if dumpgen := filepath.Join(s.Bin, "dumpgen"); fileExists(dumpgen) {
+		h.work.Dumpgen = dumpgen
+	}
 	return runAB(h, s, stdout)
 }
 

@@ -80,6 +80,7 @@ func RunStudy(s *study.Study, o StudyOptions) error {
 		}
 	}
 	h.work.Chaininfo = prepare.FindChaininfo(o.Bin, h.progress)
+	h.work.Dumpgen = dumpgen
 	sr := &studyRun{study: s, scale: o.Scale, dumpgen: dumpgen, h: h,
 		memLimit: o.MemLimit, gethCache: o.GethCache, cgroupParent: o.CgroupParent,
 		prepareOnly: o.PrepareOnly, prepareJobs: o.PrepareJobs}

@@ -207,6 +207,17 @@ type Scale struct {
 	// WorkloadGas is the gas of each workload block (dumpgen
 	// --workload-gas-target); 0 keeps dumpgen's gas target.
 	WorkloadGas uint64 `toml:"workload_gas,omitempty"`
+	// Population is where dumpgen puts the population: "genesis" (the
+	// default, "" too) places it in the genesis state and bench writes each
+	// datadir straight from it (dumpgen datadir, minutes at 10^8 entries);
+	// "blocks" creates it with population blocks that bench imports, as
+	// before the direct writer.
+	Population string `toml:"population,omitempty"`
+	// Shape is the population's shape: "dumpgen" (the default, "" too) or
+	// "mainnet" (mainnet's shares of EOAs, contracts and slots and its
+	// slots per contract; dumpgen --shape mainnet), which needs the
+	// population in the genesis.
+	Shape string `toml:"shape,omitempty"`
 	// MemLimit bounds every cold run's geth, page cache included, with a
 	// memory cgroup: a size ("768MiB"), or "auto" for the [node] table's
 	// memory-to-state ratio times the reference datadir. "" runs unbounded.
@@ -390,6 +401,20 @@ func (sc Scale) validate(chain bool) error {
 	if err := checkDepths("group_depths", sc.GroupDepths); err != nil {
 		return err
 	}
+	switch sc.Population {
+	case "", PopulationGenesis, PopulationBlocks:
+	default:
+		return fmt.Errorf("population: %q is neither %q nor %q", sc.Population, PopulationGenesis, PopulationBlocks)
+	}
+	switch sc.Shape {
+	case "", ShapeDumpgen:
+	case ShapeMainnet:
+		if !sc.GenesisPlaced() {
+			return fmt.Errorf("shape %q needs the population in the genesis, not population = %q", sc.Shape, sc.Population)
+		}
+	default:
+		return fmt.Errorf("shape: %q is neither %q nor %q", sc.Shape, ShapeDumpgen, ShapeMainnet)
+	}
 	for key, v := range map[string]string{"mem_limit": sc.MemLimit, "geth_cache": sc.GethCache} {
 		if v == "" || v == "auto" {
 			continue
@@ -399,6 +424,29 @@ func (sc Scale) validate(chain bool) error {
 		}
 	}
 	return nil
+}
+
+// Where a scale's population is (Scale.Population).
+const (
+	PopulationGenesis = "genesis"
+	PopulationBlocks  = "blocks"
+)
+
+// Shapes of a scale's population (Scale.Shape).
+const (
+	ShapeDumpgen = "dumpgen"
+	ShapeMainnet = "mainnet"
+)
+
+// MainnetShaped reports whether the scale's population has mainnet's shape.
+func (sc Scale) MainnetShaped() bool {
+	return sc.Shape == ShapeMainnet
+}
+
+// GenesisPlaced reports whether the scale's population is placed in the
+// genesis, as it is unless the study says "blocks".
+func (sc Scale) GenesisPlaced() bool {
+	return sc.Population != PopulationBlocks
 }
 
 // checkDepths refuses group depths outside 1..8.

@@ -138,6 +138,9 @@ func TestLoadStudyErrors(t *testing.T) {
 	}{
 		{"bad trie", `tries = ["mpt", "ubt"]`, `tries = ["verkle"]`, `unknown trie "verkle"`},
 		{"bad depth", `group_depths = [5, 6, 7]`, `group_depths = [5, 9]`, "group depth 9 outside 1..8"},
+		{"bad population", "[scale.smoke]\nentries = 100", "[scale.smoke]\nentries = 100\npopulation = \"sideways\"", `population: "sideways" is neither`},
+		{"bad shape", "[scale.smoke]\nentries = 100", "[scale.smoke]\nentries = 100\nshape = \"round\"", `shape: "round" is neither`},
+		{"mainnet by blocks", "[scale.smoke]\nentries = 100", "[scale.smoke]\nentries = 100\nshape = \"mainnet\"\npopulation = \"blocks\"", `shape "mainnet" needs the population in the genesis`},
 		{"bad workload", `"erc20_balanceof"]`, `"transfer"]`, `unknown workload "transfer"`},
 		{"unknown key", `baseline = "mpt"`, `groupdepths = [5]`, "unknown keys groupdepths"},
 		{"bad bal", `baseline = "mpt"`, `bal = ["type9"]`, `unknown type "type9"`},
