@@ -93,6 +93,11 @@ func TestBenchTinyStudy(t *testing.T) {
 			t.Errorf("%s not written", f)
 		}
 	}
+	// The population is in the genesis and the datadir written directly,
+	// with its provenance: bench's default.
+	if written, _ := filepath.Glob(filepath.Join(work, "datadirs", "*-gen*", "*", "datadir", "statewriter.json")); len(written) == 0 {
+		t.Errorf("no prepared datadir written directly under %s", filepath.Join(work, "datadirs"))
+	}
 	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -21,8 +21,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/core"
 
@@ -114,4 +116,156 @@ func TestDirectDatadirBlockSizeRecorded(t *testing.T) {
 	d := generated(t, "mpt")
 	datadir := writeDirectGenesis(t, d, 0, 16<<10)
 	mustFail(t, []string{"--db.blocksize=16KiB", "--db.blocksize=8KiB"}, "geth", "--datadir", datadir, "--db.blocksize=8KiB", "import", "--nocompaction", d.population()[0])
+}
+
+// genesisPlaced writes a dump whose population of entries is in the genesis
+// (dumpgen --population genesis) and returns it.
+func genesisPlaced(t *testing.T, trie string, entries int, flags ...string) *dump {
+	t.Helper()
+	d := &dump{dir: filepath.Join(t.TempDir(), "dump")}
+	mustRun(t, "dumpgen", append([]string{"--trie", trie, "--population", "genesis", "--entries", fmt.Sprint(entries),
+		"--gas-target", "30000000", "--workload-blocks", "1", "--out", d.dir}, flags...)...)
+	d.manifest = filepath.Join(d.dir, "manifest.json")
+	d.genesis = filepath.Join(d.dir, "genesis.json")
+	d.files = manifestFiles(t, d.manifest)
+	return d
+}
+
+// importWorkloads imports every workload of d into datadir, one file a
+// geth import, and checks each head against the manifest.
+func importWorkloads(t *testing.T, d *dump, datadir string, flags ...string) {
+	t.Helper()
+	mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest)
+	for _, w := range d.workloads() {
+		mustRun(t, "geth", append(append([]string{"--datadir", datadir}, flags...), "import", "--nocompaction", filepath.Join(d.dir, w.File))...)
+		mustRun(t, "chaininfo", "verify", "--datadir", datadir, "--manifest", d.manifest, "--file", w.File)
+	}
+}
+
+// TestGenesisPlacedDatadirs checks the direct writer against geth init on
+// populations placed in the genesis (2x10^4 entries; dumpgen's shape and
+// mainnet's on MPT): the datadirs dumpgen datadir writes for MPT and for the
+// binary trie at every group depth have
+// the genesis geth init makes of the whole-alloc genesis.json, geth's own
+// checks accept them, and every workload imports on each, and on the geth
+// init datadirs, to the manifest's head roots.
+func TestGenesisPlacedDatadirs(t *testing.T) {
+	const entries = 20000
+	type target struct {
+		name  string
+		dump  string // "mpt", "ubt", or the mainnet-shaped "mpt-mainnet"
+		trie  string
+		depth int // 0: MPT
+		init  bool
+	}
+	targets := []target{{"mpt-init", "mpt", "mpt", 0, true}, {"mpt-direct", "mpt", "mpt", 0, false}, {"ubt-init-gd6", "ubt", "ubt", 6, true},
+		{"mpt-mainnet-init", "mpt-mainnet", "mpt", 0, true}, {"mpt-mainnet-direct", "mpt-mainnet", "mpt", 0, false}}
+	for depth := 1; depth <= 8; depth++ {
+		targets = append(targets, target{fmt.Sprintf("ubt-direct-gd%d", depth), "ubt", "ubt", depth, false})
+	}
+	dumps := map[string]*dump{
+		"mpt":         genesisPlaced(t, "mpt", entries),
+		"ubt":         genesisPlaced(t, "ubt", entries),
+		"mpt-mainnet": genesisPlaced(t, "mpt", entries, "--shape", "mainnet"),
+	}
+	for _, tc := range targets {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := dumps[tc.dump]
+			m, err := dumpmanifest.Read(d.manifest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			datadir := filepath.Join(t.TempDir(), "datadir")
+			var flags []string
+			if tc.depth != 0 {
+				flags = append(flags, fmt.Sprintf("--bintrie.groupdepth=%d", tc.depth))
+			}
+			if tc.init {
+				mustRun(t, "geth", append(append([]string{"--datadir", datadir}, flags...), "init", d.genesis)...)
+			} else {
+				args := []string{"datadir", "--trie", tc.trie, "--entries", fmt.Sprint(m.Entries), "--seed", fmt.Sprint(*m.Seed),
+					"--gas-target", fmt.Sprint(m.GasTarget), "--out", datadir}
+				if m.Population.Shape != "" {
+					args = append(args, "--shape", m.Population.Shape)
+				}
+				mustRun(t, "dumpgen", append(args, flags...)...)
+				if tc.depth == 0 {
+					mustRun(t, "geth", "--datadir", datadir, "snapshot", "verify-state")
+				}
+			}
+			importWorkloads(t, d, datadir, flags...)
+		})
+	}
+}
+
+// TestDirectDatadirRefusals checks dumpgen datadir's refusals: each is a
+// clear error before anything is written, and leaves the directory as it
+// was.
+func TestDirectDatadirRefusals(t *testing.T) {
+	base := t.TempDir()
+	existing := filepath.Join(base, "existing")
+	if err := os.Mkdir(existing, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	foreign := filepath.Join(base, "foreign")
+	if err := os.MkdirAll(foreign+".partial", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"exists", []string{"--trie", "mpt", "--entries", "100", "--out", existing}, []string{existing, "exists"}},
+		{"no room", []string{"--trie", "mpt", "--entries", "4000000000", "--out", filepath.Join(base, "big")}, []string{"needs about", "GB free"}},
+		{"foreign partial", []string{"--trie", "mpt", "--entries", "100", "--out", foreign}, []string{foreign + ".partial", "not a datadir this tool left"}},
+		{"group depth on MPT", []string{"--trie", "mpt", "--entries", "100", "--bintrie.groupdepth", "6", "--out", filepath.Join(base, "gd")}, []string{"--bintrie.groupdepth", "binary trie"}},
+		{"group depth 9", []string{"--trie", "ubt", "--entries", "100", "--bintrie.groupdepth", "9", "--out", filepath.Join(base, "gd9")}, []string{"group depth 9"}},
+		{"block size", []string{"--trie", "mpt", "--entries", "100", "--db.blocksize", "3000", "--out", filepath.Join(base, "bs")}, []string{"block size 3000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before, _ := os.ReadDir(base)
+			mustFail(t, tc.want, "dumpgen", append([]string{"datadir"}, tc.args...)...)
+			if after, _ := os.ReadDir(base); len(after) != len(before) {
+				t.Fatalf("refused, yet %s went from %d to %d entries", base, len(before), len(after))
+			}
+		})
+	}
+}
+
+// TestDirectDatadirInterrupted kills dumpgen datadir while it writes: no
+// datadir is left, nor a database where geth would look for one, and the
+// same command then writes the datadir, which geth verifies.
+func TestDirectDatadirInterrupted(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "datadir")
+	args := []string{"datadir", "--trie", "mpt", "--entries", "1000000", "--out", dir}
+	cmd := exec.Command(bin(t, "dumpgen"), args...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if _, err := os.Stat(filepath.Join(dir+".partial", "chaindata.partial")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("dumpgen datadir did not start writing")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	cmd.Process.Kill()
+	if err := cmd.Wait(); err == nil {
+		t.Fatal("dumpgen datadir finished before it was killed; kill it sooner")
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("an interrupted write left %s: %v", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir+".partial", "geth", "chaindata")); !os.IsNotExist(err) {
+		t.Fatalf("an interrupted write left a database where geth looks for one: %v", err)
+	}
+	mustRun(t, "dumpgen", args...)
+	mustRun(t, "geth", "--datadir", dir, "snapshot", "verify-state")
 }
