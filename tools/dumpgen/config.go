@@ -114,7 +114,7 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 		return nil, fmt.Errorf("--shape %s needs --population genesis: its contracts are placed in the genesis state", shapeMainnet)
 	}
 	gas := cfg.fork.gas()
-	if cfg.workloads, err = parseWorkloads(workloads); err != nil {
+	if cfg.workloads, err = parseWorkloads(workloads, cfg.shape == shapeMainnet); err != nil {
 		return nil, err
 	}
 	for _, name := range cfg.workloads {

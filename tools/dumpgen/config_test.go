@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,6 +91,10 @@ func TestParseFlags(t *testing.T) {
 	if cfg.trie != statekind.MPT || cfg.seed != 9 || cfg.gasTarget != 2_000_000 || !cfg.force {
 		t.Errorf("unexpected config %+v", cfg)
 	}
+	cfg, err = parseFlags([]string{"--trie", "mpt", "--entries", "1000", "--out", out, "--shape", "mainnet", "--population", "genesis"})
+	if err != nil || cfg.shape != shapeMainnet || cfg.placement != "genesis" || !slices.Contains(cfg.workloads, wlMainnetRead) {
+		t.Errorf("--shape mainnet --population genesis: %+v, %v", cfg, err)
+	}
 	cfg, err = parseFlags([]string{"--trie", "mpt", "--fork", "amsterdam", "--entries", "10", "--out", out})
 	if err != nil || cfg.fork != forkAmsterdam {
 		t.Errorf("--fork amsterdam: %+v, %v", cfg, err)
@@ -127,6 +132,11 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "osaka"}, "--fork"},
 		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "Amsterdam"}, "--fork"},
 		{[]string{"--trie", "ubt", "--entries", "10", "--out", out, "--fork", "amsterdam"}, "--trie mpt"},
+		{[]string{"--trie", "mpt", "--entries", "1000", "--out", out, "--shape", "round"}, "--shape"},
+		{[]string{"--trie", "mpt", "--entries", "1000", "--out", out, "--shape", "mainnet"}, "--shape mainnet needs --population genesis"},
+		{[]string{"--trie", "mpt", "--entries", "50", "--out", out, "--shape", "mainnet", "--population", "genesis"}, "at least 100 entries"},
+		{[]string{"--trie", "mpt", "--entries", "1000", "--out", out, "--workloads", "mainnet_read"}, "needs --shape mainnet"},
+		{[]string{"--trie", "mpt", "--entries", "1000", "--out", out, "--population", "sideways"}, "--population"},
 		// Amsterdam's state gas raises the smallest gas target.
 		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "amsterdam", "--gas-target", "200000"}, "--gas-target 200000: must be between " + amsterdamMin},
 		{[]string{"--trie", "mpt", "--entries", "10", "--out", out, "--fork", "amsterdam", "--workload-gas-target", "200000"}, "--workload-gas-target 200000: must be between " + amsterdamMin},

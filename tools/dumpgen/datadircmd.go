@@ -105,7 +105,7 @@ func writePopulationDatadir(cfg *config, depth, blockSize int, log io.Writer) (*
 	if err != nil {
 		return nil, err
 	}
-	genesis := makeGenesis(config, cfg.gasTarget, senders.addrs)
+	genesis := cfg.genesis(config, senders.addrs)
 	alloc := genesis.Alloc
 	genesis.Alloc = nil
 	wcfg := statewriter.Config{

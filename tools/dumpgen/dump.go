@@ -92,8 +92,18 @@ func makeDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err error) 
 // writeWorkloads generates every workload file on a branch of gen.
 func writeWorkloads(cfg *config, gen *generator, pop *population, log io.Writer) ([]dumpmanifest.File, error) {
 	var files []dumpmanifest.File
+	shape, err := cfg.mainnetShape()
+	if err != nil {
+		return nil, err
+	}
 	for _, name := range cfg.workloads {
-		run := newWorkloadRun(newWorkload(name, cfg.seed, pop.targets, pop.gas), cfg.workloadBlocks, cfg.workloadGasTarget(), pop.coinbase, pop.senders)
+		w := newWorkload
+		if name == wlMainnetRead {
+			w = func(_ string, seed uint64, _ [numKinds]uint64, gas gasSchedule) *workload {
+				return newMainnetReadWorkload(seed, shape, gas)
+			}
+		}
+		run := newWorkloadRun(w(name, cfg.seed, pop.targets, pop.gas), cfg.workloadBlocks, cfg.workloadGasTarget(), pop.coinbase, pop.senders)
 		file := workloadFileName(name)
 		seg, err := writeSegment(gen.branch(), run, filepath.Join(cfg.out, file))
 		if err != nil {

@@ -70,6 +70,16 @@ func makeGenesis(config *params.ChainConfig, gasTarget uint64, senders []common.
 	}
 }
 
+// genesis returns the genesis of the dump cfg describes: makeGenesis's, and
+// on a mainnet shape the contract its mainnet_read workload calls.
+func (c *config) genesis(chainCfg *params.ChainConfig, senders []common.Address) *core.Genesis {
+	g := makeGenesis(chainCfg, c.gasTarget, senders)
+	if c.shape == shapeMainnet {
+		g.Alloc[mainnetReaderAddress] = types.Account{Code: mainnetReaderCode, Nonce: 1, Balance: common.Big0}
+	}
+	return g
+}
+
 // encodeGenesis renders a genesis as indented JSON. encoding/json sorts the
 // allocation by address, so the output is deterministic.
 func encodeGenesis(g *core.Genesis) ([]byte, error) {

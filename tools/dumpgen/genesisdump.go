@@ -59,7 +59,7 @@ func makeGenesisDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err 
 	if err != nil {
 		return nil, err
 	}
-	genesis := makeGenesis(chainCfg, cfg.gasTarget, pop.addrs)
+	genesis := cfg.genesis(chainCfg, pop.addrs)
 	gp, err := orderGenesisPopulation(cfg, genesis.Alloc, cfg.out)
 	if err != nil {
 		return nil, err

@@ -52,11 +52,12 @@ func TestGenesisDumpImports(t *testing.T) {
 			cfg := testConfig(t, trie)
 			cfg.placement = dumpmanifest.PlacementGenesis
 			cfg.shape = tc.shape
+			cfg.workloads = workloadsOf(tc.shape == shapeMainnet)
 			if _, err := makeGenesisDump(cfg, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 			m := readManifest(t, cfg.out)
-			if m.Population.Placement != dumpmanifest.PlacementGenesis || len(m.Populations()) != 0 || len(m.Files) != len(workloadNames) {
+			if m.Population.Placement != dumpmanifest.PlacementGenesis || len(m.Populations()) != 0 || len(m.Files) != len(cfg.workloads) {
 				t.Fatalf("manifest: placement %q, %d population files, %d files", m.Population.Placement, len(m.Populations()), len(m.Files))
 			}
 			if m.Population.Shape != tc.shape || (tc.shape == shapeMainnet) != (m.Population.TailContracts > 0 && m.Population.TailSlots > 0) {

@@ -247,7 +247,7 @@ func checkWorkload(t *testing.T, chain *core.BlockChain, m *dumpmanifest.Manifes
 		if reads != 0 || writes == 0 {
 			t.Errorf("%s: %d reads, %d writes", f.File, reads, writes)
 		}
-	case wlUniformRead:
+	case wlUniformRead, wlMainnetRead:
 		if writes != 0 || reads == 0 {
 			t.Errorf("%s: %d reads, %d writes", f.File, reads, writes)
 		}

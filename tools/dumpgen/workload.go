@@ -19,6 +19,7 @@ package main
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -98,12 +99,24 @@ type workload struct {
 	variants []variant
 }
 
+// workloadsOf lists the workloads of a population in manifest order:
+// dumpgen's, and on a mainnet shape wlMainnetRead.
+func workloadsOf(mainnet bool) []string {
+	names := append([]string(nil), workloadNames...)
+	if mainnet {
+		names = append(names, wlMainnetRead)
+	}
+	return names
+}
+
 // parseWorkloads validates a --workloads value: a comma separated list of
-// workload names, "all" or "none".
-func parseWorkloads(s string) ([]string, error) {
+// workload names, "all" or "none", for a population of mainnet's shape or
+// dumpgen's.
+func parseWorkloads(s string, mainnet bool) ([]string, error) {
+	known := workloadsOf(mainnet)
 	switch s {
 	case "all":
-		return append([]string(nil), workloadNames...), nil
+		return known, nil
 	case "none", "":
 		return nil, nil
 	}
@@ -111,29 +124,23 @@ func parseWorkloads(s string) ([]string, error) {
 	seen := make(map[string]bool)
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
-		if !isWorkload(name) {
-			return nil, fmt.Errorf("invalid --workloads %q: unknown workload %q (known: %s, all, none)", s, name, strings.Join(workloadNames, ", "))
+		if name == wlMainnetRead && !mainnet {
+			return nil, fmt.Errorf("invalid --workloads %q: %s reads a mainnet-shaped population: it needs --shape %s", s, name, shapeMainnet)
+		}
+		if !slices.Contains(known, name) {
+			return nil, fmt.Errorf("invalid --workloads %q: unknown workload %q (known: %s, all, none)", s, name, strings.Join(known, ", "))
 		}
 		if seen[name] {
 			return nil, fmt.Errorf("invalid --workloads %q: %s listed twice", s, name)
 		}
 		seen[name] = true
 	}
-	for _, name := range workloadNames { // manifest order, whatever the flag order
+	for _, name := range known { // manifest order, whatever the flag order
 		if seen[name] {
 			names = append(names, name)
 		}
 	}
 	return names, nil
-}
-
-func isWorkload(name string) bool {
-	for _, n := range workloadNames {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // checkWorkloadFits fails if the population lacks the entries a workload
@@ -232,6 +239,17 @@ func newWorkload(name string, seed uint64, split [numKinds]uint64, gas gasSchedu
 		panic("unknown workload " + name)
 	}
 	return w
+}
+
+// newMainnetReadWorkload plans wlMainnetRead on a mainnet shape: reads
+// through the reader contract, one slot each.
+func newMainnetReadWorkload(seed uint64, shape *mainnetShape, gas gasSchedule) *workload {
+	r := &mainnetReads{seed: seed, shape: shape, salt: slotsSalt(seed), slotsN: new(big.Int).Lsh(common.Big1, 64)}
+	return &workload{name: wlMainnetRead, variants: []variant{{
+		name: wlMainnetRead, to: mainnetReaderAddress, worstOpGas: gas.sampleRead + mainnetReadCalldataGas,
+		call:   r.call,
+		counts: func(_, c uint64) (uint64, uint64) { return c, 0 },
+	}}}
 }
 
 // workloadFileName is the dump file of a workload.
