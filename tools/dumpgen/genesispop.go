@@ -286,31 +286,36 @@ func (p *genesisPopulation) holderStems() iter.Seq2[*statewriter.Stem, error] {
 // slotStems yields the sequential slots from 64 on (those below live in the
 // contract's header stem, among the base accounts), up to 256 a stem.
 func (p *genesisPopulation) slotStems() iter.Seq2[*statewriter.Stem, error] {
-	leaves := inKeyOrder(p.stems[kindSlot], func(i uint32) uint64 { return uint64(i) }, func(i uint64) []byte {
-		return bintrie.GetBinaryTreeKeyStorageSlot(slotsAddress, slotKey(i).Bytes())
-	})
+	// A leaf's key is computed once: the up to 256 slots of a stem tie on
+	// their leading 8 bytes, and inKeyOrder compares their whole keys.
+	type leaf struct {
+		i   uint64
+		key []byte
+	}
+	leaves := inKeyOrder(p.stems[kindSlot], func(i uint32) leaf {
+		return leaf{uint64(i), bintrie.GetBinaryTreeKeyStorageSlot(slotsAddress, slotKey(uint64(i)).Bytes())}
+	}, func(l leaf) []byte { return l.key })
 	return func(yield func(*statewriter.Stem, error) bool) {
 		var s *statewriter.Stem
-		for i, err := range leaves {
+		for l, err := range leaves {
 			if err != nil {
 				yield(nil, err)
 				return
 			}
-			if i < 64 {
+			if l.i < 64 {
 				continue
 			}
-			key := bintrie.GetBinaryTreeKeyStorageSlot(slotsAddress, slotKey(i).Bytes())
-			if s != nil && !bytes.Equal(s.Key[:], key[:bintrie.StemSize]) {
+			if s != nil && !bytes.Equal(s.Key[:], l.key[:bintrie.StemSize]) {
 				if !yield(s, nil) {
 					return
 				}
 				s = nil
 			}
 			if s == nil {
-				s = newStem(key)
+				s = newStem(l.key)
 			}
-			v := slotValue(p.seed, i)
-			s.Values[key[bintrie.StemSize]] = v[:]
+			v := slotValue(p.seed, l.i)
+			s.Values[l.key[bintrie.StemSize]] = v[:]
 		}
 		if s != nil {
 			yield(s, nil)
