@@ -71,6 +71,7 @@ func datadirCommand(log io.Writer) *cli.Command {
 			if ctx.IsSet(groupDepthFlag.Name) && cfg.trie != statekind.UBT {
 				return fmt.Errorf("--%s is for the binary trie, not --trie %s", groupDepthFlag.Name, cfg.trie)
 			}
+			limitMemory(datadirMemoryLimit)
 			_, err = writePopulationDatadir(cfg, depth, blockSize, log)
 			return err
 		},

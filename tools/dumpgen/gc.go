@@ -33,6 +33,12 @@ const (
 	// GOMEMLIMIT is set: near it the collector runs as often as needed,
 	// whatever gcPercent says.
 	gcMemoryLimit = 8 << 30
+
+	// datadirMemoryLimit is the soft memory limit of dumpgen datadir, whose
+	// live heap stays below 1 GB at any entry count (sort buckets, batches,
+	// memtables): it keeps the collector's slack from taking the process
+	// past 4 GB.
+	datadirMemoryLimit = 3 << 30
 )
 
 // tuneGC applies gcPercent and gcMemoryLimit where the environment does
@@ -41,7 +47,12 @@ func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
+	limitMemory(gcMemoryLimit)
+}
+
+// limitMemory sets the soft memory limit unless GOMEMLIMIT does.
+func limitMemory(limit int64) {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(gcMemoryLimit)
+		debug.SetMemoryLimit(limit)
 	}
 }
