@@ -53,7 +53,15 @@ type Meta struct {
 	// Machine is where the runs were made, as the protocol names it
 	// ("linux/amd64 with 2 CPUs"); empty: the machine writing the report.
 	Machine string `json:"machine,omitempty"`
+	// Preparation says how each run's datadir was made, as the protocol
+	// line gives it; empty: as bench made it before the direct writer (a
+	// copy of a datadir that imported the population).
+	Preparation string `json:"preparation,omitempty"`
 }
+
+// importedPreparation is the protocol's datadir line for results whose meta
+// names no preparation.
+const importedPreparation = "fresh copy of the prepared datadir (population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`)"
 
 // ThisMachine names the machine bench runs on, as Meta.Machine does.
 func ThisMachine() string {
@@ -205,7 +213,11 @@ func writeProtocol(w io.Writer, meta Meta, a *Analysis, runs []*record.Run) {
 	if meta.Order != "" {
 		fmt.Fprintf(w, "- run order: %s (interleaved: one run of every configuration per round, so load drift spreads over all of them)\n", meta.Order)
 	}
-	fmt.Fprintf(w, "- each run: fresh copy of the prepared datadir (population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`), `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", strings.Join(append(meta.Model.CacheArgs(), ""), " "))
+	preparation := meta.Preparation
+	if preparation == "" {
+		preparation = importedPreparation
+	}
+	fmt.Fprintf(w, "- each run: %s, `sync` + `drop_caches`, then `geth import --nocompaction --debug.logslowblock 0 %sWORKLOAD.rlp`\n", preparation, strings.Join(append(meta.Model.CacheArgs(), ""), " "))
 	if meta.Model != nil && (meta.Model.MemLimit > 0 || meta.Model.Calibrate) {
 		lo, hi := meta.Model.LimitRange()
 		fmt.Fprintf(w, "- memory bound: every cold measured run's geth in a memory cgroup of %s (page cache and process memory together), verified on every run: geth seen inside, the limit unchanged, usage never above it (see Scale model)\n", rangeText(lo, hi, bytesize.MiB))

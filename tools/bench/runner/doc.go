@@ -17,7 +17,7 @@
 // Package runner runs bench's measurements: a study's matrix at a scale
 // (RunStudy) and the A/B comparison of two geth binaries (RunAB). It
 // prepares what the runs start from (package prepare), then makes each run
-// under the study protocol, a fresh copy of a prepared datadir, a verified
+// under the study protocol, a fresh clone of a prepared datadir, a verified
 // cold or warm page cache (package pagecache), optionally a memory bound
 // (package cgroup), one geth import with the per-block JSON, sampled while
 // it runs, and writes the records and the report as the runs come.

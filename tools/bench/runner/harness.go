@@ -35,8 +35,8 @@ import (
 	"statelab/tools/internal/statekind"
 )
 
-// harness runs imports under the study protocol: a fresh copy of a prepared
-// datadir, a verified cold (or warm) page cache, one geth import with the
+// harness runs imports under the study protocol: a fresh clone of a prepared
+// datadir (fsutil.CloneDatadir), a verified cold (or warm) page cache, one geth import with the
 // per-block JSON, and the process's counters. One study run or A/B
 // comparison uses it from one goroutine; only progress, which the
 // preparations call from several, is safe for concurrent use.
@@ -88,8 +88,8 @@ func (h *harness) runOnce(c study.Config, m *dumpmanifest.Manifest, prepared str
 	if err := os.RemoveAll(scratch); err != nil {
 		return nil, err
 	}
-	if err := fsutil.CopyTree(filepath.Join(prepared, "datadir"), scratch); err != nil {
-		return nil, fmt.Errorf("copying prepared datadir %s: %v", prepared, err)
+	if err := fsutil.CloneDatadir(filepath.Join(prepared, "datadir"), scratch); err != nil {
+		return nil, fmt.Errorf("cloning prepared datadir %s: %v", prepared, err)
 	}
 	rec := &record.Run{Config: c, Variant: c.Variant(), Workload: c.Workload, Run: run, WarmUp: run == 0,
 		Slots: mf.SlotReads + mf.SlotWrites, SlotReads: mf.SlotReads, SlotWrites: mf.SlotWrites,

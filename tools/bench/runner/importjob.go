@@ -40,7 +40,7 @@ import (
 type importJob struct {
 	Geth    string        // binary
 	Global  []string      // flags before the import command
-	Datadir string        // fresh copy of the prepared datadir
+	Datadir string        // fresh clone of the prepared datadir
 	File    string        // workload dump
 	Args    []string      // extra flags (study's geth_args, BAL, telemetry, cache)
 	Env     []string      // extra environment (the trace service name)

@@ -340,7 +340,17 @@ func (sr *studyRun) meta(sc study.Scale) report.Meta {
 		Order:       sr.study.Order,
 		Geth:        geth,
 		Date:        time.Now().UTC(),
+		Preparation: preparation(sc),
 	}
+}
+
+// preparation is the report's line on how each run's datadir is made.
+func preparation(sc study.Scale) string {
+	made := "population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`"
+	if sc.GenesisPlaced() {
+		made = "population in the genesis, written once per trie, group depth and block size by `dumpgen datadir`"
+	}
+	return "fresh clone of the prepared datadir (" + made + "; Pebble's tables hard-linked, the other files copied)"
 }
 
 // runLine is the one-line progress summary of a run.

@@ -32,6 +32,17 @@ import (
 // symbolic links and devices are refused. Sparse or preallocated space is not
 // copied.
 func CopyTree(src, dst string) error {
+	return CloneTree(src, dst, nil)
+}
+
+// CloneTree is CopyTree, except that the files for which shared reports true
+// (given their path relative to src) are hard links to src's, not copies. It is
+// for files that are never written after they are made, such as a database's
+// sorted tables: the clone then costs only the other files' bytes, and a change
+// in either tree replaces such a file rather than writing it. Where a link
+// cannot be made (another file system), the file is copied. A nil shared
+// copies every file.
+func CloneTree(src, dst string, shared func(rel string) bool) error {
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("copying %s: %s already exists", src, dst)
 	}
@@ -53,6 +64,9 @@ func CopyTree(src, dst string) error {
 		case mode.IsDir():
 			return os.Mkdir(target, mode.Perm()|0o700)
 		case mode.IsRegular():
+			if shared != nil && shared(rel) && os.Link(path, target) == nil {
+				return nil
+			}
 			return copyFile(path, target, mode.Perm())
 		case mode&(fs.ModeSocket|fs.ModeNamedPipe) != 0:
 			return nil

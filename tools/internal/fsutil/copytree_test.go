@@ -77,3 +77,39 @@ func mustWrite(t *testing.T, path, content string, perm os.FileMode) {
 		t.Fatal(err)
 	}
 }
+
+func TestCloneTree(t *testing.T) {
+	src := t.TempDir()
+	mustWrite(t, filepath.Join(src, "db", "000001.sst"), "table", 0o644)
+	mustWrite(t, filepath.Join(src, "db", "MANIFEST-000002"), "manifest", 0o644)
+
+	dst := filepath.Join(t.TempDir(), "clone")
+	shared := func(rel string) bool { return filepath.Ext(rel) == ".sst" }
+	if err := CloneTree(src, dst, shared); err != nil {
+		t.Fatal(err)
+	}
+	for name, wantLinked := range map[string]bool{"db/000001.sst": true, "db/MANIFEST-000002": false} {
+		a, err := os.Stat(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.Stat(filepath.Join(dst, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if linked := os.SameFile(a, b); linked != wantLinked {
+			t.Errorf("%s: linked %v, want %v", name, linked, wantLinked)
+		}
+	}
+	// A change to the clone's copied file leaves the source's alone, and
+	// removing the clone's link leaves the source's table.
+	mustWrite(t, filepath.Join(dst, "db", "MANIFEST-000002"), "changed", 0o644)
+	if err := os.RemoveAll(dst); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"db/000001.sst": "table", "db/MANIFEST-000002": "manifest"} {
+		if got, err := os.ReadFile(filepath.Join(src, name)); err != nil || string(got) != want {
+			t.Errorf("source %s: got %q, %v; want %q", name, got, err, want)
+		}
+	}
+}
