@@ -223,7 +223,7 @@ func (p *genesisPopulation) accounts() iter.Seq2[*statewriter.HashedAccount, err
 		hashed[i] = a.Hashed()
 		switch a.Address {
 		case tokenAddress:
-			hashed[i].Storage = mergeOrdered(slotHash, hashed[i].Storage, p.holderSlots())
+			hashed[i].Storage = statewriter.Merge(slotHash, nil, hashed[i].Storage, p.holderSlots())
 		case slotsAddress:
 			hashed[i].Storage = p.sequentialSlots()
 		}
@@ -238,7 +238,7 @@ func (p *genesisPopulation) accounts() iter.Seq2[*statewriter.HashedAccount, err
 	if p.tail != nil {
 		streams = append(streams, p.tail.accounts())
 	}
-	return mergeOrdered(func(a *statewriter.HashedAccount) []byte { return a.Hash[:] }, streams...)
+	return statewriter.Merge(func(a *statewriter.HashedAccount) []byte { return a.Hash[:] }, nil, streams...)
 }
 
 // holderSlots yields the token holders' balance slots by hashed key.
@@ -369,52 +369,6 @@ func withoutError[T any](seq iter.Seq[T]) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		for v := range seq {
 			if !yield(v, nil) {
-				return
-			}
-		}
-	}
-}
-
-// mergeOrdered merges streams, each ordered by key, into one ordered by key.
-// Keys are unique across the streams. The first error ends the stream.
-func mergeOrdered[T any](key func(T) []byte, streams ...iter.Seq2[T, error]) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		type head struct {
-			next func() (T, error, bool)
-			v    T
-			ok   bool
-		}
-		heads := make([]*head, 0, len(streams))
-		for _, s := range streams {
-			if s == nil {
-				continue
-			}
-			next, stop := iter.Pull2(s)
-			defer stop()
-			h := &head{next: next}
-			var err error
-			if h.v, err, h.ok = next(); err != nil {
-				yield(h.v, err)
-				return
-			}
-			heads = append(heads, h)
-		}
-		for {
-			var least *head
-			for _, h := range heads {
-				if h.ok && (least == nil || bytes.Compare(key(h.v), key(least.v)) < 0) {
-					least = h
-				}
-			}
-			if least == nil {
-				return
-			}
-			if !yield(least.v, nil) {
-				return
-			}
-			var err error
-			if least.v, err, least.ok = least.next(); err != nil {
-				yield(least.v, err)
 				return
 			}
 		}

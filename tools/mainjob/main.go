@@ -117,12 +117,5 @@ func newApp() *cli.App {
 }
 
 func main() {
-	ctx, interrupted := cliutil.InterruptContext()
-	if err := newApp().RunContext(ctx, os.Args); err != nil {
-		fmt.Fprintf(os.Stderr, "build.sh run: error: %v\n", err)
-		if sig := interrupted(); sig != 0 {
-			os.Exit(128 + int(sig)) // as a shell reports a program the signal ended
-		}
-		os.Exit(1)
-	}
+	cliutil.RunInterruptible(newApp(), "build.sh run", os.Args)
 }

@@ -145,14 +145,7 @@ func newApp() *cli.App {
 }
 
 func main() {
-	ctx, interrupted := cliutil.InterruptContext()
-	if err := newApp().RunContext(ctx, os.Args); err != nil {
-		fmt.Fprintf(os.Stderr, "build.sh: error: %v\n", err)
-		if sig := interrupted(); sig != 0 {
-			os.Exit(128 + int(sig)) // as a shell reports a program the signal ended
-		}
-		os.Exit(1)
-	}
+	cliutil.RunInterruptible(newApp(), "build.sh", os.Args)
 }
 
 // wsCommand returns a command that takes no arguments and runs action on the

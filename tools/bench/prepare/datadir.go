@@ -178,21 +178,30 @@ func runOnce(dir, mark string, step func() error) (done bool, err error) {
 	return false, os.WriteFile(path, nil, 0o644)
 }
 
-// preparedMark marks a datadir whose population import completed.
+// preparedMark marks a datadir whose population import or write completed.
 const preparedMark = "bench-prepared"
 
-// importPopulation initialises the datadir and imports the population,
-// unless a previous call completed that. Both are given the block size, which
-// init records in the datadir.
-func importPopulation(geth, dir string, c study.Config, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
-	done, err := runOnce(dir, preparedMark, func() error {
+// prepareOnce prepares a datadir in dir with prepare, in an empty dir, unless
+// dir is marked prepared; what names the preparation in the progress line.
+// done reports that a previous call had prepared it.
+func prepareOnce(dir, what string, progress func(string, ...any), prepare func() error) (done bool, err error) {
+	return runOnce(dir, preparedMark, func() error {
 		if err := os.RemoveAll(dir); err != nil {
 			return err
 		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		progress("preparing %s: init and population import", dir)
+		progress("preparing %s: %s", dir, what)
+		return prepare()
+	})
+}
+
+// importPopulation initialises the datadir and imports the population,
+// unless a previous call completed that. Both are given the block size, which
+// init records in the datadir.
+func importPopulation(geth, dir string, c study.Config, m *dumpmanifest.Manifest, progress func(string, ...any)) error {
+	done, err := prepareOnce(dir, "init and population import", progress, func() error {
 		data := filepath.Join(dir, "datadir")
 		initArgs := []string{"--datadir", data}
 		if c.Trie == statekind.UBT {

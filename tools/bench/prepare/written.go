@@ -48,14 +48,7 @@ func writeDatadir(dumpgen, dir string, c study.Config, m *dumpmanifest.Manifest,
 	if dumpgen == "" {
 		return errors.New("no dumpgen binary to write the datadir of a population placed in the genesis")
 	}
-	_, err := runOnce(dir, preparedMark, func() error {
-		if err := os.RemoveAll(dir); err != nil {
-			return err
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		progress("preparing %s: writing the population's datadir", dir)
+	_, err := prepareOnce(dir, "writing the population's datadir", progress, func() error {
 		logPath := filepath.Join(dir, "write.log")
 		stop := make(chan struct{})
 		defer close(stop)
@@ -97,14 +90,11 @@ func checkProvenance(data string, c study.Config, m *dumpmanifest.Manifest) erro
 	if err != nil {
 		return err
 	}
-	depth, blockSize := 0, c.BlockSize
+	depth := 0
 	if c.Trie == statekind.UBT {
 		depth = c.GroupDepth
 	}
-	if blockSize == 0 {
-		blockSize = study.DefaultBlockSize
-	}
-	if err := p.Matches(m.GenesisPopulation().JSON(), depth, int(blockSize)); err != nil {
+	if err := p.Matches(m.GenesisPopulation().JSON(), depth, int(c.BlockSize)); err != nil {
 		return err
 	}
 	if p.GenesisHash != m.GenesisHash {

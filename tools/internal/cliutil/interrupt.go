@@ -18,10 +18,13 @@ package cliutil
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/urfave/cli/v2"
 )
 
 // InterruptContext returns a context that is canceled on the first SIGINT or
@@ -40,4 +43,20 @@ func InterruptContext() (context.Context, func() syscall.Signal) {
 		cancel()
 	}()
 	return ctx, func() syscall.Signal { return syscall.Signal(got.Load()) }
+}
+
+// RunInterruptible runs app with the command line args under an
+// InterruptContext. On an error it prints it after prefix ("build.sh: error:
+// ...") and exits: with 128 plus the signal's number when a signal stopped
+// the app, as a shell reports a program the signal ended, and with 1
+// otherwise. Call it from main.
+func RunInterruptible(app *cli.App, prefix string, args []string) {
+	ctx, interrupted := InterruptContext()
+	if err := app.RunContext(ctx, args); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: error: %v\n", prefix, err)
+		if sig := interrupted(); sig != 0 {
+			os.Exit(128 + int(sig))
+		}
+		os.Exit(1)
+	}
 }

@@ -265,10 +265,7 @@ func writeContent(st *store, cfg Config, src Source) (*types.Block, error) {
 	if err := markFlatStateComplete(state, root); err != nil {
 		return nil, err
 	}
-	blockSize := cfg.BlockSize
-	if blockSize == 0 {
-		blockSize = DefaultBlockSize
-	}
+	blockSize := cfg.blockSize()
 	if err := db.Put([]byte("PebbleBlockSize"), []byte{byte(blockSize >> 24), byte(blockSize >> 16), byte(blockSize >> 8), byte(blockSize)}); err != nil {
 		return nil, err
 	}

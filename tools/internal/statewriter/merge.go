@@ -27,57 +27,68 @@ import (
 // streams) comes out once, with the values of all of them. The streams
 // must yield a new Stem each time: the merged stream hands theirs on.
 func MergeStems(streams ...iter.Seq2[*Stem, error]) iter.Seq2[*Stem, error] {
-	return func(yield func(*Stem, error) bool) {
-		type head struct {
-			next func() (*Stem, error, bool)
-			stem *Stem
+	return Merge(func(s *Stem) []byte { return s.Key[:] }, mergeStemValues, streams...)
+}
+
+// mergeStemValues returns a stem with a's values and b's where b has one.
+func mergeStemValues(a, b *Stem) *Stem {
+	merged := *a
+	for i, v := range b.Values {
+		if v != nil {
+			merged.Values[i] = v
 		}
+	}
+	return &merged
+}
+
+// Merge merges streams, each ordered by key, into one ordered by key (nil
+// streams are skipped). Items of several streams with equal keys come out
+// once, folded with combine in stream order; with a nil combine, keys must be
+// unique across the streams. The first error ends the merged stream.
+func Merge[T any](key func(T) []byte, combine func(a, b T) T, streams ...iter.Seq2[T, error]) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		type head struct {
+			next func() (T, error, bool)
+			v    T
+			ok   bool
+		}
+		var zero T
 		heads := make([]*head, 0, len(streams))
 		for _, s := range streams {
+			if s == nil {
+				continue
+			}
 			next, stop := iter.Pull2(s)
 			defer stop()
-			heads = append(heads, &head{next: next})
-		}
-		advance := func(h *head) error {
-			s, err, ok := h.next()
-			if !ok {
-				s = nil
-			}
-			h.stem = s
-			return err
-		}
-		for _, h := range heads {
-			if err := advance(h); err != nil {
-				yield(nil, err)
+			h := &head{next: next}
+			var err error
+			if h.v, err, h.ok = next(); err != nil {
+				yield(zero, err)
 				return
 			}
+			heads = append(heads, h)
 		}
 		for {
-			var least *Stem
+			var least *head
 			for _, h := range heads {
-				if h.stem != nil && (least == nil || bytes.Compare(h.stem.Key[:], least.Key[:]) < 0) {
-					least = h.stem
+				if h.ok && (least == nil || bytes.Compare(key(h.v), key(least.v)) < 0) {
+					least = h
 				}
 			}
 			if least == nil {
 				return
 			}
-			key, out := least.Key, least
+			out, k := least.v, key(least.v)
 			for _, h := range heads {
-				if h.stem == nil || h.stem.Key != key {
+				if h != least && (combine == nil || !h.ok || !bytes.Equal(key(h.v), k)) {
 					continue
 				}
-				if h.stem != out {
-					merged := *out
-					for i, v := range h.stem.Values {
-						if v != nil {
-							merged.Values[i] = v
-						}
-					}
-					out = &merged
+				if h != least {
+					out = combine(out, h.v)
 				}
-				if err := advance(h); err != nil {
-					yield(nil, err)
+				var err error
+				if h.v, err, h.ok = h.next(); err != nil {
+					yield(zero, err)
 					return
 				}
 			}

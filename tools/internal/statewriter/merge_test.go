@@ -19,6 +19,7 @@ package statewriter
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -66,4 +67,30 @@ func TestMergeStems(t *testing.T) {
 		return
 	}
 	t.Fatal("a stream's error was not passed on")
+}
+
+func TestMergeUniqueKeys(t *testing.T) {
+	key := func(s string) []byte { return []byte(s) }
+	a := SliceSeq([]string{"a", "d", "e"})
+	b := SliceSeq([]string{"b", "c", "f"})
+	var got []string
+	for s, err := range Merge(key, nil, a, nil, b) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if want := []string{"a", "b", "c", "d", "e", "f"}; !slices.Equal(got, want) {
+		t.Errorf("merged %v, want %v", got, want)
+	}
+	// Stopping early stops the streams.
+	got = got[:0]
+	for s := range Merge(key, nil, a, b) {
+		if got = append(got, s); len(got) == 2 {
+			break
+		}
+	}
+	if want := []string{"a", "b"}; !slices.Equal(got, want) {
+		t.Errorf("merged %v before stopping, want %v", got, want)
+	}
 }

@@ -87,9 +87,12 @@ func ReadProvenance(dir string) (*Provenance, error) {
 }
 
 // Matches reports why the datadir's provenance is not that of a datadir
-// written now from the population at the given group depth and block size
-// (zero: the defaults), or nil if it is.
+// written now from the population at the given group depth (zero on MPT)
+// and block size (zero: the default), or nil if it is.
 func (p *Provenance) Matches(population []byte, groupDepth, blockSize int) error {
+	if blockSize == 0 {
+		blockSize = DefaultBlockSize
+	}
 	switch {
 	case p.Writer != WriterVersion:
 		return fmt.Errorf("written by %s, not %s", p.Writer, WriterVersion)
