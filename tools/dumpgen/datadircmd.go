@@ -120,8 +120,7 @@ func writePopulationDatadir(cfg *config, depth, blockSize int, log io.Writer) (*
 		return nil, err
 	}
 	start := time.Now()
-	fmt.Fprintf(log, "dumpgen: ordering %d entries by trie key\n", cfg.entries)
-	p, err := orderGenesisPopulation(cfg, alloc, filepath.Dir(filepath.Clean(cfg.out)))
+	p, err := orderGenesisPopulation(cfg, alloc, filepath.Dir(filepath.Clean(cfg.out)), log)
 	if err != nil {
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func makeGenesisDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err 
 		return nil, err
 	}
 	genesis := cfg.genesis(chainCfg, pop.addrs)
-	gp, err := orderGenesisPopulation(cfg, genesis.Alloc, cfg.out)
+	gp, err := orderGenesisPopulation(cfg, genesis.Alloc, cfg.out, log)
 	if err != nil {
 		return nil, err
 	}
@@ -119,8 +119,10 @@ func makeGenesisDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err 
 
 // orderGenesisPopulation orders the population of cfg placed in the genesis
 // with the base alloc, its orders spilled to a temporary directory in dir
-// when it is too large to sort in memory. close removes them.
-func orderGenesisPopulation(cfg *config, base types.GenesisAlloc, dir string) (*genesisPopulation, error) {
+// when it is too large to sort in memory, and says so on log (minutes at
+// 10^8 entries). close removes them.
+func orderGenesisPopulation(cfg *config, base types.GenesisAlloc, dir string, log io.Writer) (*genesisPopulation, error) {
+	fmt.Fprintf(log, "dumpgen: ordering %d entries by trie key\n", cfg.entries)
 	var spill string
 	if cfg.entries > spillBucketEntries {
 		var err error
