@@ -32,7 +32,7 @@ func TestShippedStudies(t *testing.T) {
 	want := map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "bal-warm": 28, "groupdepth-traced": 6,
 		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
 		"bintrie-perf": 12, "bintrie-profile-traced": 10, "amsterdam": 84,
-		"blocksize": 18, "inflight": 18, "redundant": 21, "telemetry-cost": 9}
+		"blocksize": 18, "inflight": 18, "redundant": 21, "telemetry-cost": 9, "large-bal": 8}
 	files, err := filepath.Glob(filepath.Join("studies", "*.toml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no studies in studies/: %v", err)
