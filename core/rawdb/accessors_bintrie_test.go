@@ -16,7 +16,11 @@
 
 package rawdb
 
-import "testing"
+import (
+	"bytes"
+	"slices"
+	"testing"
+)
 
 func TestBinTrieGroupDepthRecord(t *testing.T) {
 	db := NewMemoryDatabase()
@@ -29,5 +33,13 @@ func TestBinTrieGroupDepthRecord(t *testing.T) {
 		if !ok || have != depth {
 			t.Fatalf("have %d %v, want %d", have, ok, depth)
 		}
+	}
+}
+
+// TestBinTrieGroupDepthKeyKnown checks that the database inspector counts the
+// group depth record as metadata, not as unaccounted data.
+func TestBinTrieGroupDepthKeyKnown(t *testing.T) {
+	if !slices.ContainsFunc(knownMetadataKeys, func(k []byte) bool { return bytes.Equal(k, binTrieGroupDepthKey) }) {
+		t.Fatalf("%q is not among the inspector's metadata keys", binTrieGroupDepthKey)
 	}
 }

@@ -16,7 +16,11 @@
 
 package rawdb
 
-import "testing"
+import (
+	"bytes"
+	"slices"
+	"testing"
+)
 
 func TestPebbleBlockSizeRecord(t *testing.T) {
 	db := NewMemoryDatabase()
@@ -35,5 +39,13 @@ func TestPebbleBlockSizeRecord(t *testing.T) {
 	}
 	if size, ok, err := ReadPebbleBlockSize(db); err == nil {
 		t.Fatalf("a 2-byte record: have %d %v, want an error", size, ok)
+	}
+}
+
+// TestPebbleBlockSizeKeyKnown checks that the database inspector counts the
+// block size record as metadata, not as unaccounted data.
+func TestPebbleBlockSizeKeyKnown(t *testing.T) {
+	if !slices.ContainsFunc(knownMetadataKeys, func(k []byte) bool { return bytes.Equal(k, pebbleBlockSizeKey) }) {
+		t.Fatalf("%q is not among the inspector's metadata keys", pebbleBlockSizeKey)
 	}
 }
