@@ -21,7 +21,9 @@
 //
 // Their other settings are flags of the test binary, which go test passes on:
 // -faults and -faults.seed (the fault tests' kill points, docs/faults.md),
-// -fixtures (the consensus tests' chains TestBALFixtureChains checks, opt-in)
+// -fixtures (the consensus tests' chains TestBALFixtureChains checks, opt-in),
+// -equivalence.entries (the population on which TestGenesisPlacedDatadirs
+// holds the direct writer to geth init: 2x10^4, or 10^6 in the long mode)
 // and -artifacts (where the browser tests keep their screenshots), e.g.
 //
 //	STATELAB_BIN=build/bin go test -tags e2e ./tools/e2e -run TestFault -faults 500

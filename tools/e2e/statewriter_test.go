@@ -19,6 +19,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -142,15 +143,23 @@ func importWorkloads(t *testing.T, d *dump, datadir string, flags ...string) {
 	}
 }
 
+// equivalenceEntriesFlag sets the population of TestGenesisPlacedDatadirs:
+// 2x10^4 in the suite, 10^6 in the long mode (a genesis.json holds the whole
+// alloc up to 2^20 entries).
+var equivalenceEntriesFlag = flag.Int("equivalence.entries", 20000, "entries of the direct writer's equivalence test, TestGenesisPlacedDatadirs (the long mode: 1000000; at most 1048576)")
+
 // TestGenesisPlacedDatadirs checks the direct writer against geth init on
-// populations placed in the genesis (2x10^4 entries; dumpgen's shape and
-// mainnet's on MPT): the datadirs dumpgen datadir writes for MPT and for the
+// populations placed in the genesis (-equivalence.entries; dumpgen's shape
+// and mainnet's on MPT): the datadirs dumpgen datadir writes for MPT and for the
 // binary trie at every group depth have
 // the genesis geth init makes of the whole-alloc genesis.json, geth's own
 // checks accept them, and every workload imports on each, and on the geth
 // init datadirs, to the manifest's head roots.
 func TestGenesisPlacedDatadirs(t *testing.T) {
-	const entries = 20000
+	entries := *equivalenceEntriesFlag
+	if entries < 1 || entries > 1<<20 {
+		t.Fatalf("-equivalence.entries %d: want 1 to %d (a genesis.json holds the whole alloc up to that)", entries, 1<<20)
+	}
 	type target struct {
 		name  string
 		dump  string // "mpt", "ubt", or the mainnet-shaped "mpt-mainnet"
