@@ -348,7 +348,7 @@ func (sr *studyRun) meta(sc study.Scale) report.Meta {
 func preparation(sc study.Scale) string {
 	made := "population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`"
 	if sc.GenesisPlaced() {
-		made = "population in the genesis, written once per trie, group depth and block size by `dumpgen datadir`"
+		made = "population in the genesis, written once per trie, group depth and block size by `dumpgen datadir` and compacted with `geth db compact`"
 	}
 	return "fresh clone of the prepared datadir (" + made + "; Pebble's tables hard-linked, the other files copied)"
 }
