@@ -108,7 +108,7 @@ func offline(ctx context.Context, geth, datadir, dump string, typ balsidecar.Typ
 	defer os.RemoveAll(tmp)
 	copyDir := filepath.Join(tmp, "datadir")
 	if err := fsutil.CloneDatadir(datadir, copyDir); err != nil {
-		return nil, fmt.Errorf("copying %s: %v", datadir, err)
+		return nil, fmt.Errorf("cloning %s: %v", datadir, err)
 	}
 	record := filepath.Join(tmp, "record.bal")
 	cmd := &gethrun.Cmd{

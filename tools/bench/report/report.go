@@ -59,9 +59,13 @@ type Meta struct {
 	Preparation string `json:"preparation,omitempty"`
 }
 
+// ImportedPopulation says how bench makes a prepared datadir by importing
+// its population, as the protocol line gives it.
+const ImportedPopulation = "population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`"
+
 // importedPreparation is the protocol's datadir line for results whose meta
-// names no preparation.
-const importedPreparation = "fresh copy of the prepared datadir (population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`)"
+// names no preparation: made before runs cloned their datadirs.
+const importedPreparation = "fresh copy of the prepared datadir (" + ImportedPopulation + ")"
 
 // ThisMachine names the machine bench runs on, as Meta.Machine does.
 func ThisMachine() string {

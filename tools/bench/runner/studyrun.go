@@ -346,7 +346,7 @@ func (sr *studyRun) meta(sc study.Scale) report.Meta {
 
 // preparation is the report's line on how each run's datadir is made.
 func preparation(sc study.Scale) string {
-	made := "population imported once per trie, group depth and binary, its journal persisted and its database compacted with `geth db compact`"
+	made := report.ImportedPopulation
 	if sc.GenesisPlaced() {
 		made = "population in the genesis, written once per trie, group depth and block size by `dumpgen datadir` and compacted with `geth db compact`"
 	}
