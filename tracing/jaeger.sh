@@ -89,14 +89,17 @@ build() {
 	# however the build ends. (A RETURN trap would stay armed after build() returns and
 	# fire again, under set -u, when its caller returns.)
 	# set -e does not apply inside a subshell on the left of ||, hence the && chain.
+	# Each build writes a binary of its own and renames it into place, so builds
+	# that run at once (two first runs on one cache) both succeed.
 	(
 		mod=$(mktemp -d) &&
-			trap 'rm -rf "$mod" "$PINNED.tmp"' EXIT &&
+			tmp="$PINNED.tmp.$BASHPID" &&
+			trap 'rm -rf "$mod" "$tmp"' EXIT &&
 			cd "$mod" &&
 			go mod init statelab-jaeger-build >/dev/null 2>&1 &&
 			go get -tool "$JAEGER_MODULE/cmd/jaeger@$JAEGER_VERSION" >&2 &&
-			go build -trimpath -o "$PINNED.tmp" "$JAEGER_MODULE/cmd/jaeger" >&2 &&
-			mv "$PINNED.tmp" "$PINNED"
+			go build -trimpath -o "$tmp" "$JAEGER_MODULE/cmd/jaeger" >&2 &&
+			mv "$tmp" "$PINNED"
 	) || die "building Jaeger failed"
 	echo "$PINNED"
 }

@@ -22,7 +22,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -155,6 +157,70 @@ func TestJaegerShFailedBuild(t *testing.T) {
 		t.Errorf("failed build left %s in the cache", e.Name())
 	}
 	assertEmptyDir(t, m.tmp)
+}
+
+// TestJaegerShConcurrentBuilds runs two first builds on one empty cache at
+// once, as two first runs on a fresh machine do: both must succeed and leave
+// the one binary in the cache, with no partial output beside it. (They once
+// shared one temporary file, and the second rename failed.)
+func TestJaegerShConcurrentBuilds(t *testing.T) {
+	m := jaegerShCold(t, false)
+	// A go in front of the fake one that takes a second to build, so that the
+	// two builds overlap.
+	slow := t.TempDir()
+	slowGo := "#!/usr/bin/env bash\nif [ \"$1\" = build ]; then sleep 1; fi\nPATH=${PATH#*:} exec go \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(slow, "go"), []byte(slowGo), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := append(slices.Clone(m.env), "PATH="+slow+string(os.PathListSeparator)+lastEnv(m.env, "PATH"))
+	script := filepath.Join(repoRoot(t), "tracing", "jaeger.sh")
+	var (
+		wg   sync.WaitGroup
+		outs [2][]byte
+		errs [2]error
+	)
+	for i := range outs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command("bash", script, "build")
+			cmd.Env = env
+			outs[i], errs[i] = cmd.CombinedOutput()
+		}()
+	}
+	wg.Wait()
+	pinned := filepath.Join(m.cache, "jaeger-v1.76.0", "jaeger")
+	for i := range outs {
+		if errs[i] != nil {
+			t.Errorf("build %d: %v\n%s", i+1, errs[i], outs[i])
+		} else if !strings.HasSuffix(strings.TrimSpace(string(outs[i])), pinned) {
+			t.Errorf("build %d did not print the cached binary %s:\n%s", i+1, pinned, outs[i])
+		}
+	}
+	entries, err := os.ReadDir(filepath.Dir(pinned))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() != "jaeger" {
+			t.Errorf("the builds left %s in the cache", e.Name())
+		}
+	}
+	if len(entries) == 0 {
+		t.Error("no cached Jaeger binary")
+	}
+	assertEmptyDir(t, m.tmp)
+}
+
+// lastEnv returns the value of the last assignment to name in env, the one
+// os/exec passes on.
+func lastEnv(env []string, name string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 func assertEmptyDir(t *testing.T, dir string) {
