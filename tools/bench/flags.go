@@ -35,6 +35,7 @@ const (
 	boundCategory = "MEMORY BOUND"
 	traceCategory = "TRACES"
 	abCategory    = "A/B"
+	slurmCategory = "SLURM CLUSTER"
 )
 
 var (
@@ -107,6 +108,40 @@ var (
 		Name:     "cgroup-parent",
 		Usage:    "cgroup directory to make the memory-bounded runs' cgroups in (default: bench's own memory cgroup on cgroup v1, the root on cgroup v2)",
 		Category: boundCategory,
+	}
+)
+
+var (
+	slurmFlag = &cli.BoolFlag{
+		Name:     "slurm",
+		Usage:    "submit the study to Slurm instead of running it here: lanes of runs on whole nodes, each preparing on its --scratch, then a gather job that writes the report; the same command again resumes it",
+		Category: slurmCategory,
+	}
+	partitionFlag = &cli.StringFlag{
+		Name:     "partition",
+		Usage:    "Slurm partition of the study's jobs",
+		Category: slurmCategory,
+	}
+	scratchFlag = &cli.StringFlag{
+		Name:     "scratch",
+		Usage:    "absolute path of a directory on every node's local disk: the lanes' work directory (dumps, prepared datadirs, the scratch datadir), kept across jobs",
+		Category: slurmCategory,
+	}
+	nodesFlag = &cli.IntFlag{
+		Name:     "nodes",
+		Usage:    "nodes the study runs on at once: its lanes, each with its own warm-up round and every nodes-th measured round",
+		Value:    1,
+		Category: slurmCategory,
+	}
+	sbatchArgFlag = &cli.StringSliceFlag{
+		Name:     "sbatch-arg",
+		Usage:    "more sbatch options for every job, e.g. --sbatch-arg=--account=lab --sbatch-arg=--time=8:00:00",
+		Category: slurmCategory,
+	}
+	waitFlag = &cli.BoolFlag{
+		Name:     "wait",
+		Usage:    "wait for the submitted jobs to end and fail unless the gather job wrote the report",
+		Category: slurmCategory,
 	}
 )
 

@@ -38,7 +38,7 @@ import (
 var app = &cli.App{
 	Name:      "bench",
 	Usage:     "cold-cache benchmark harness for geth import",
-	Commands:  []*cli.Command{runCommand, abCommand, reportCommand, resultsCommand},
+	Commands:  []*cli.Command{runCommand, statusCommand, abCommand, reportCommand, resultsCommand, slurmCommand},
 	Writer:    os.Stdout,
 	ErrWriter: os.Stderr,
 }

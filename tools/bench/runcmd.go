@@ -32,13 +32,17 @@ var runCommand = &cli.Command{
 	Usage:     "run a study",
 	ArgsUsage: "STUDY.toml",
 	Flags: []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag,
-		memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareOnlyFlag, prepareJobsFlag, appendFlag},
+		memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareOnlyFlag, prepareJobsFlag, appendFlag,
+		slurmFlag, partitionFlag, scratchFlag, nodesFlag, sbatchArgFlag, waitFlag},
 	Action: runStudy,
 	Description: `Runs every configuration of the study's matrix at --scale, cold cache
 unless the study says otherwise, and writes runs.json as the runs come, then
 report.md, the plots, benchstat.txt and meta.json into --out; with
 --dataset, then appends them to that results dataset. Flags may follow the
-study file.`,
+study file.
+
+With --slurm it submits the study to a Slurm cluster instead (docs/cluster.md):
+the same study file, the same report directory and the same dataset rows.`,
 }
 
 // runStudy runs a study file.
@@ -59,6 +63,12 @@ func runStudy(ctx *cli.Context) error {
 	}
 	s, err := study.Load(ctx.Args().First(), metrics.Names())
 	if err != nil {
+		return err
+	}
+	if ctx.Bool(slurmFlag.Name) {
+		return submitStudy(ctx, s, out, jobs)
+	}
+	if err := refuseSlurmFlags(ctx); err != nil {
 		return err
 	}
 	err = runner.RunStudy(s, runner.StudyOptions{

@@ -92,12 +92,6 @@ func (c *config) populationSpec() []byte {
 	}.JSON()
 }
 
-// bytesPerEntry bounds a written datadir's bytes per entry, with the room
-// pebble's compactions take while it is written and the order's sort
-// buckets (12 bytes an entry and trie): measured 170 (MPT) and 140 (binary
-// trie, group depth 6) at 10^7 entries.
-var bytesPerEntry = map[statekind.Trie]uint64{statekind.MPT: 260, statekind.UBT: 250}
-
 // writePopulationDatadir writes the datadir of cfg's population at cfg.out
 // and returns its provenance record.
 func writePopulationDatadir(cfg *config, depth, blockSize int, log io.Writer) (*statewriter.Provenance, error) {
@@ -114,7 +108,7 @@ func writePopulationDatadir(cfg *config, depth, blockSize int, log io.Writer) (*
 		GroupDepth: depth,
 		BlockSize:  blockSize,
 		Population: cfg.populationSpec(),
-		Size:       cfg.entries*bytesPerEntry[cfg.trie] + 64<<20,
+		Size:       statewriter.SizeBound(cfg.trie == statekind.UBT, cfg.entries),
 	}
 	if err := wcfg.Check(cfg.out); err != nil {
 		return nil, err

@@ -52,6 +52,9 @@ type Run struct {
 	// dirty, clean, disk), from its traces; nil without traces at
 	// telemetry level node.
 	NodeFetches map[string]int64 `json:"node_fetches_by_source,omitempty"`
+	// Node is the cluster node the run ran on (Slurm's node name); empty
+	// for a run of a local study.
+	Node string `json:"node,omitempty"`
 	// Figures are the run's metrics as a results dataset keeps them
 	// (tools/bench/results), by metric name, with figures of other tools
 	// beside them; nil for a run read from runs.json, whose metrics are

@@ -120,6 +120,7 @@ func writeReport(w io.Writer, meta Meta, a *Analysis, runs []*record.Run, plots,
 	}
 	writeProtocol(w, meta, a, runs)
 	writeModel(w, meta.Model, modelMeasuresOf(runs))
+	writeNodes(w, a, runs, head)
 	fmt.Fprintf(w, "## Reading (generated)\n\n")
 	writeReading(w, a, head)
 	fmt.Fprintf(w, "\n## %s: median (CV%%) per workload and variant\n\n", head.Title)

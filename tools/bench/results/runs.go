@@ -215,6 +215,7 @@ var recordColumns = []column{
 	i64Col("bound_end_refault_file", "page-cache refaults over the run", inBound(func(b *cgroup.BoundRecord) *int64 { return &b.End.RefaultFile })),
 	i64Col("bound_end_disk_read_ops", "disk reads the cgroup issued; -1 without disk accounting", inBound(func(b *cgroup.BoundRecord) *int64 { return &b.End.DiskReadOps })),
 	i64Col("bound_end_disk_read_bytes", "bytes of those reads; -1 without disk accounting", inBound(func(b *cgroup.BoundRecord) *int64 { return &b.End.DiskReadBytes })),
+	strCol("node", "cluster node the run ran on (bench run --slurm); empty for a local run", plain(func(r *record.Run) *string { return &r.Node })),
 }
 
 // figureColumn is the column of a metric's figure.

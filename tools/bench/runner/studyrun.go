@@ -57,26 +57,44 @@ type StudyOptions struct {
 // runs as they come and then the report, plots and benchstat file into
 // o.Out; with o.PrepareOnly it stops once everything is prepared.
 func RunStudy(s *study.Study, o StudyOptions) error {
-	if _, err := s.Scale(o.Scale); err != nil {
-		return err
-	}
-	if s.Traces && o.Jaeger == "" && !o.PrepareOnly {
-		return fmt.Errorf("study %s exports its telemetry runs' spans to a Jaeger (traces = true): start one (tracing/jaeger.sh start) and give --traces, e.g. --traces http://127.0.0.1:16686", s.Path)
-	}
-	if err := s.ResolveBinaries(o.Bin); err != nil {
-		return err
-	}
-	dumpgen := filepath.Join(o.Bin, "dumpgen")
-	if _, err := os.Stat(dumpgen); err != nil && s.Chain == nil {
-		return fmt.Errorf("--bin: %v", err)
-	}
-	h, err := newHarness(o.Work, o.Out, o.Bin, o.Log)
+	sr, err := newStudyRun(s, o)
 	if err != nil {
 		return err
 	}
+	if err := sr.execute(); err != nil {
+		return err
+	}
+	if sr.prepareOnly {
+		sr.h.progress("prepared the study in %s; nothing measured", sr.h.work.Dir)
+		return nil
+	}
+	sr.h.progress("wrote %s", filepath.Join(o.Out, "report.md"))
+	return nil
+}
+
+// newStudyRun checks a study's options and sets up its harness: the work
+// and report directories, the binaries and the trace collector.
+func newStudyRun(s *study.Study, o StudyOptions) (*studyRun, error) {
+	if _, err := s.Scale(o.Scale); err != nil {
+		return nil, err
+	}
+	if s.Traces && o.Jaeger == "" && !o.PrepareOnly {
+		return nil, fmt.Errorf("study %s exports its telemetry runs' spans to a Jaeger (traces = true): start one (tracing/jaeger.sh start) and give --traces, e.g. --traces http://127.0.0.1:16686", s.Path)
+	}
+	if err := s.ResolveBinaries(o.Bin); err != nil {
+		return nil, err
+	}
+	dumpgen := filepath.Join(o.Bin, "dumpgen")
+	if _, err := os.Stat(dumpgen); err != nil && s.Chain == nil {
+		return nil, fmt.Errorf("--bin: %v", err)
+	}
+	h, err := newHarness(o.Work, o.Out, o.Bin, o.Log)
+	if err != nil {
+		return nil, err
+	}
 	if !o.PrepareOnly {
 		if err := keepStudyFile(s.Path, o.Out); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	h.work.Chaininfo = prepare.FindChaininfo(o.Bin, h.progress)
@@ -90,24 +108,16 @@ func RunStudy(s *study.Study, o StudyOptions) error {
 	if o.Jaeger != "" {
 		tracesum := filepath.Join(o.Bin, "tracesum")
 		if !fileExists(tracesum) {
-			return fmt.Errorf("--traces: no tracesum in --bin %s", o.Bin)
+			return nil, fmt.Errorf("--traces: no tracesum in --bin %s", o.Bin)
 		}
 		h.traces = &traceCollector{jaeger: o.Jaeger, otlp: o.OTLP, tracesum: tracesum, study: s.Name, wait: 30 * time.Second}
 		if !o.PrepareOnly {
 			if err := h.traces.check(); err != nil {
-				return fmt.Errorf("--traces: %v", err)
+				return nil, fmt.Errorf("--traces: %v", err)
 			}
 		}
 	}
-	if err := sr.execute(); err != nil {
-		return err
-	}
-	if sr.prepareOnly {
-		h.progress("prepared the study in %s; nothing measured", h.work.Dir)
-		return nil
-	}
-	h.progress("wrote %s", filepath.Join(o.Out, "report.md"))
-	return nil
+	return sr, nil
 }
 
 // fileExists reports whether path names an existing file.
@@ -133,51 +143,17 @@ type studyRun struct {
 // execute runs every configuration of the study, writes the raw runs as they
 // come, and then the report, plots and benchstat file.
 func (sr *studyRun) execute() error {
-	sc, err := sr.study.Scale(sr.scale)
+	p, err := sr.prepare()
+	if err != nil || sr.prepareOnly {
+		return err
+	}
+	model, err := sr.resolveModel(p)
 	if err != nil {
 		return err
-	}
-	configs := sr.study.Expand(sc)
-	if err := checkFeatures(configs); err != nil {
-		return fmt.Errorf("study %s: %v", sr.study.Path, err)
-	}
-	if err := study.CheckBaseline(sr.study.Baseline, configs); err != nil {
-		return fmt.Errorf("study %s at scale %s: %v", sr.study.Path, sr.scale, err)
-	}
-	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c study.Config) bool { return c.Telemetry != "" }) {
-		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
-	}
-	if sr.memLimit != "" || sc.MemLimit != "" {
-		if sr.h.bound, err = cgroup.NewBound(cgroup.HostSources, sr.cgroupParent, sr.h.work.Dir); err != nil {
-			return err
-		}
-	}
-	var manifests map[statekind.Trie]*dumpmanifest.Manifest
-	if sr.study.Chain != nil {
-		if manifests, err = sr.chainManifests(&sc); err != nil {
-			return err
-		}
-	} else if manifests, err = sr.h.work.PrepareDumps(sr.dumpgen, sr.study.Fork, sr.study.TriesAt(sc), sc, sr.prepareJobs); err != nil {
-		return err
-	}
-	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
-	if err := sr.h.work.PrepareDatadirs(configs, manifests, sr.prepareJobs); err != nil {
-		return err
-	}
-	if err := sr.prepareSidecars(configs, manifests); err != nil {
-		return err
-	}
-	if sr.prepareOnly {
-		return nil
-	}
-	ref := sr.reference(configs)
-	model, err := sr.h.applyModel(sr.study.Node, sc, sr.memLimit, sr.gethCache, sr.h.work.PreparedDir(manifests[ref.Trie], ref))
-	if err != nil {
-		return fmt.Errorf("study %s: %v", sr.study.Path, err)
 	}
 	var runs []*record.Run
 	rawPath := filepath.Join(sr.h.out, "runs.json")
-	order := schedule(len(configs), sc.Runs, sr.study.Order)
+	order := schedule(len(p.configs), p.sc.Runs, sr.study.Order)
 	if model.Calibrate {
 		order = warmUpsFirst(order)
 		sr.h.progress("memory bound auto: the warm-up runs measure geth's own memory in accounting-only cgroups, then every measured run is bounded")
@@ -185,25 +161,90 @@ func (sr *studyRun) execute() error {
 	calibrated := false
 	for n, j := range order {
 		if model.Calibrate && !calibrated && j.run > 0 {
-			if err := sr.calibrate(model, configs, runs); err != nil {
+			if err := sr.calibrate(model, p.configs, runs); err != nil {
 				return fmt.Errorf("study %s: %v", sr.study.Path, err)
 			}
 			calibrated = true
 		}
-		c, m := configs[j.config], manifests[configs[j.config].Trie]
-		rec, err := sr.h.runOnce(c, m, sr.h.work.PreparedDir(m, c), c.ImportArgs(sr.study.GethArgs), j.run)
+		rec, err := sr.measure(p, j)
 		if err != nil {
 			return err
 		}
 		runs = append(runs, rec)
-		sr.h.progress("%d/%d %s run %d/%d: %s", n+1, len(configs)*sc.Runs, c.Label(), j.run+1, sc.Runs, runLine(rec))
+		sr.h.progress("%d/%d %s run %d/%d: %s", n+1, len(p.configs)*p.sc.Runs, rec.Config.Label(), j.run+1, p.sc.Runs, runLine(rec))
 		if err := record.Write(rawPath, runs); err != nil {
 			return err
 		}
 	}
-	meta := sr.meta(sc)
+	meta := sr.meta(p.sc)
 	meta.Model = model
 	return report.WriteOutputs(sr.h.out, meta, runs)
+}
+
+// preparedStudy is a study's matrix at a scale and the dumps its prepared
+// datadirs and sidecars were made from.
+type preparedStudy struct {
+	sc        study.Scale
+	configs   []study.Config
+	manifests map[statekind.Trie]*dumpmanifest.Manifest
+}
+
+// prepare checks the study's matrix at the scale and makes everything its
+// runs start from: the dumps, the prepared datadirs and the sidecars.
+func (sr *studyRun) prepare() (*preparedStudy, error) {
+	sc, err := sr.study.Scale(sr.scale)
+	if err != nil {
+		return nil, err
+	}
+	configs := sr.study.Expand(sc)
+	if err := checkFeatures(configs); err != nil {
+		return nil, fmt.Errorf("study %s: %v", sr.study.Path, err)
+	}
+	if err := study.CheckBaseline(sr.study.Baseline, configs); err != nil {
+		return nil, fmt.Errorf("study %s at scale %s: %v", sr.study.Path, sr.scale, err)
+	}
+	if sr.h.traces == nil && slices.ContainsFunc(configs, func(c study.Config) bool { return c.Telemetry != "" }) {
+		sr.h.progress("note: runs with a telemetry level export to the OTEL_EXPORTER_OTLP_* endpoint (default localhost:4318) and their traces are not collected; give --traces JAEGER_URL to collect them")
+	}
+	if sr.memLimit != "" || sc.MemLimit != "" {
+		if sr.h.bound, err = cgroup.NewBound(cgroup.HostSources, sr.cgroupParent, sr.h.work.Dir); err != nil {
+			return nil, err
+		}
+	}
+	var manifests map[statekind.Trie]*dumpmanifest.Manifest
+	if sr.study.Chain != nil {
+		if manifests, err = sr.chainManifests(&sc); err != nil {
+			return nil, err
+		}
+	} else if manifests, err = sr.h.work.PrepareDumps(sr.dumpgen, sr.study.Fork, sr.study.TriesAt(sc), sc, sr.prepareJobs); err != nil {
+		return nil, err
+	}
+	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
+	if err := sr.h.work.PrepareDatadirs(configs, manifests, sr.prepareJobs); err != nil {
+		return nil, err
+	}
+	if err := sr.prepareSidecars(configs, manifests); err != nil {
+		return nil, err
+	}
+	return &preparedStudy{sc: sc, configs: configs, manifests: manifests}, nil
+}
+
+// resolveModel applies the scale model to the reference configuration's
+// prepared datadir: the memory bound and geth's cache of every run.
+func (sr *studyRun) resolveModel(p *preparedStudy) (*study.Model, error) {
+	ref := sr.reference(p.configs)
+	model, err := sr.h.applyModel(sr.study.Node, p.sc, sr.memLimit, sr.gethCache, sr.h.work.PreparedDir(p.manifests[ref.Trie], ref))
+	if err != nil {
+		return nil, fmt.Errorf("study %s: %v", sr.study.Path, err)
+	}
+	return model, nil
+}
+
+// measure makes one scheduled run.
+func (sr *studyRun) measure(p *preparedStudy, j scheduled) (*record.Run, error) {
+	c := p.configs[j.config]
+	m := p.manifests[c.Trie]
+	return sr.h.runOnce(c, m, sr.h.work.PreparedDir(m, c), c.ImportArgs(sr.study.GethArgs), j.run)
 }
 
 // chainManifests describes the study's own chain as the dump of its one

@@ -196,6 +196,19 @@ func (cfg *Config) check() error {
 	return g.Config.CheckConfigForkOrder()
 }
 
+// SizeBound bounds the disk a written datadir of entries takes, with the
+// room pebble's compactions take while it is written and the order's sort
+// buckets (12 bytes an entry and trie): per entry 260 bytes on MPT and 250
+// on the binary trie (ubt), measured 170 and 140 (group depth 6) at 10^7
+// entries, plus 64 MiB.
+func SizeBound(ubt bool, entries uint64) uint64 {
+	perEntry := uint64(260)
+	if ubt {
+		perEntry = 250
+	}
+	return entries*perEntry + 64<<20
+}
+
 // checkSpace refuses a datadir of the given size that its file system has
 // no room for.
 func checkSpace(dir string, size uint64) error {
