@@ -201,6 +201,7 @@ func runAB(h *harness, s *ABSpec, stdout io.Writer) error {
 			}
 		}
 	}
+	h.removeScratch()
 	named := func(b study.Binary) study.Binary {
 		b.Path = binName(s.Bin, b.Path)
 		return b

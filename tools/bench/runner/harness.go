@@ -84,7 +84,7 @@ func (h *harness) runOnce(c study.Config, m *dumpmanifest.Manifest, prepared str
 	if err != nil {
 		return nil, err
 	}
-	scratch := filepath.Join(h.work.Dir, "scratch")
+	scratch := h.scratchDir()
 	if err := os.RemoveAll(scratch); err != nil {
 		return nil, err
 	}
@@ -145,6 +145,21 @@ func (h *harness) runOnce(c study.Config, m *dumpmanifest.Manifest, prepared str
 		}
 	}
 	return rec, nil
+}
+
+// scratchDir is the datadir a run imports into: a fresh clone of the
+// prepared one, replaced by the next run.
+func (h *harness) scratchDir() string {
+	return filepath.Join(h.work.Dir, "scratch")
+}
+
+// removeScratch removes the last run's scratch datadir once a study or
+// lane is done: a clone shares the prepared datadir's tables, but holds
+// them alone once the prepared datadirs are deleted.
+func (h *harness) removeScratch() {
+	if err := os.RemoveAll(h.scratchDir()); err != nil {
+		h.progress("warning: removing the scratch datadir: %v", err)
+	}
 }
 
 // checkBlocks verifies that a run logged one JSON entry per workload block,

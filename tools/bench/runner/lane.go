@@ -101,6 +101,7 @@ func RunLane(s *study.Study, o StudyOptions, lane Lane) error {
 		return err
 	}
 	lr := &laneRun{sr: sr, p: p, lane: lane}
+	defer sr.h.removeScratch()
 	return lr.run(model)
 }
 

@@ -176,6 +176,7 @@ func (sr *studyRun) execute() error {
 			return err
 		}
 	}
+	sr.h.removeScratch()
 	meta := sr.meta(p.sc)
 	meta.Model = model
 	return report.WriteOutputs(sr.h.out, meta, runs)
