@@ -71,6 +71,11 @@ var (
 		Usage:    "make the dumps, prepared datadirs and sidecars of the study, then stop without measuring (to prepare a study while another one measures)",
 		Category: studyCategory,
 	}
+	dropCachesFlag = &cli.StringFlag{
+		Name:     "drop-caches-cmd",
+		Usage:    "command that drops the page cache before every run, for a user who is not root, e.g. \"sudo -n /usr/local/sbin/drop-caches\" (with a sudoers rule for it); the cold check after it is unchanged",
+		Category: studyCategory,
+	}
 	prepareJobsFlag = &cli.IntFlag{
 		Name:     "prepare-jobs",
 		Usage:    "dumps and prepared datadirs made at once (dumpgen takes about a core and up to 9 GB at 10^7 entries, a population import a core or more and about 4 GB)",

@@ -32,7 +32,7 @@ var runCommand = &cli.Command{
 	Usage:     "run a study",
 	ArgsUsage: "STUDY.toml",
 	Flags: []cli.Flag{scaleFlag, outFlag, workFlag, binFlag, tracesFlag, otlpFlag,
-		memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareOnlyFlag, prepareJobsFlag, appendFlag,
+		memLimitFlag, gethCacheFlag, cgroupParentFlag, prepareOnlyFlag, prepareJobsFlag, dropCachesFlag, appendFlag,
 		slurmFlag, partitionFlag, scratchFlag, nodesFlag, sbatchArgFlag, waitFlag},
 	Action: runStudy,
 	Description: `Runs every configuration of the study's matrix at --scale, cold cache
@@ -83,6 +83,7 @@ func runStudy(ctx *cli.Context) error {
 		CgroupParent: ctx.String(cgroupParentFlag.Name),
 		PrepareOnly:  ctx.Bool(prepareOnlyFlag.Name),
 		PrepareJobs:  jobs,
+		DropCaches:   ctx.String(dropCachesFlag.Name),
 		Log:          os.Stderr,
 	})
 	if err != nil || ctx.Bool(prepareOnlyFlag.Name) {

@@ -84,6 +84,7 @@ func submitStudy(ctx *cli.Context, s *study.Study, out string, jobs int) error {
 		GethCache:    ctx.String(gethCacheFlag.Name),
 		CgroupParent: ctx.String(cgroupParentFlag.Name),
 		PrepareJobs:  jobs,
+		DropCaches:   ctx.String(dropCachesFlag.Name),
 		Dataset:      ctx.String(appendFlag.Name),
 		Log:          os.Stderr,
 	})

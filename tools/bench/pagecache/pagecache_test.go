@@ -19,6 +19,7 @@ package pagecache
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,17 @@ func TestFileResidency(t *testing.T) {
 	}
 	if resident != total {
 		t.Errorf("resident %d of %d bytes of a file just read", resident, total)
+	}
+}
+
+// TestDropCommand checks that a drop command's failure names the command
+// and its output, and that a command that succeeds is a drop.
+func TestDropCommand(t *testing.T) {
+	if err := NewKernelCommand("true").Drop(); err != nil {
+		t.Errorf("true: %v", err)
+	}
+	err := NewKernelCommand("echo sudo: a password is required >&2; exit 1").Drop()
+	if err == nil || !strings.Contains(err.Error(), `"echo sudo`) || !strings.Contains(err.Error(), "a password is required") {
+		t.Errorf("failing command: %v", err)
 	}
 }

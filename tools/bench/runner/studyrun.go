@@ -27,6 +27,7 @@ import (
 	"statelab/tools/bench/bytesize"
 	"statelab/tools/bench/cgroup"
 	"statelab/tools/bench/metrics"
+	"statelab/tools/bench/pagecache"
 	"statelab/tools/bench/prepare"
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
@@ -50,6 +51,7 @@ type StudyOptions struct {
 	CgroupParent string    // where to make the run cgroups; "" for the default
 	PrepareOnly  bool      // stop after the dumps, datadirs and sidecars
 	PrepareJobs  int       // dumps and datadirs prepared at once
+	DropCaches   string    // shell command that drops the page cache; "": write drop_caches (root)
 	Log          io.Writer // progress lines
 }
 
@@ -99,6 +101,9 @@ func newStudyRun(s *study.Study, o StudyOptions) (*studyRun, error) {
 	}
 	h.work.Chaininfo = prepare.FindChaininfo(o.Bin, h.progress)
 	h.work.Dumpgen = dumpgen
+	if o.DropCaches != "" {
+		h.cache = pagecache.NewKernelCommand(o.DropCaches)
+	}
 	sr := &studyRun{study: s, scale: o.Scale, dumpgen: dumpgen, h: h,
 		memLimit: o.MemLimit, gethCache: o.GethCache, cgroupParent: o.CgroupParent,
 		prepareOnly: o.PrepareOnly, prepareJobs: o.PrepareJobs}

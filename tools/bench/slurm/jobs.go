@@ -61,7 +61,7 @@ func RunLane(out string, lane int, node string, log io.Writer) error {
 	}
 	fmt.Fprintf(log, "bench: lane %d of %d of study %s on node %s, scratch %s\n", lane, p.Lanes, s.Name, node, p.Scratch)
 	o := runner.StudyOptions{Scale: p.Scale, Out: p.Out, Work: p.Scratch, Bin: p.Bin, MemLimit: p.MemLimit,
-		GethCache: p.GethCache, CgroupParent: p.CgroupParent, PrepareJobs: max(p.PrepareJobs, 1), Log: log}
+		GethCache: p.GethCache, CgroupParent: p.CgroupParent, PrepareJobs: max(p.PrepareJobs, 1), DropCaches: p.DropCaches, Log: log}
 	return runner.RunLane(s, o, runner.Lane{Index: lane, Count: p.Lanes, Node: node,
 		Store: Store(p.Out), Failed: FailedDir(p.Out), Info: LaneInfoPath(p.Out, lane)})
 }

@@ -59,9 +59,10 @@ type Plan struct {
 	GethCache    string   `json:"geth_cache,omitempty"`
 	CgroupParent string   `json:"cgroup_parent,omitempty"`
 	PrepareJobs  int      `json:"prepare_jobs"`
-	Dataset      string   `json:"dataset,omitempty"` // results dataset the gather job appends the study to
-	Dir          string   `json:"dir"`               // the jobs' working directory: where bench run was started
-	JobName      string   `json:"job_name"`          // every job of the study has it
+	DropCaches   string   `json:"drop_caches_cmd,omitempty"` // how the lanes drop the page cache; "": as root
+	Dataset      string   `json:"dataset,omitempty"`         // results dataset the gather job appends the study to
+	Dir          string   `json:"dir"`                       // the jobs' working directory: where bench run was started
+	JobName      string   `json:"job_name"`                  // every job of the study has it
 }
 
 // PlanDir is where a report directory keeps its Slurm plan, job scripts,

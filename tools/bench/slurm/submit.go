@@ -45,6 +45,7 @@ type Request struct {
 	GethCache    string
 	CgroupParent string
 	PrepareJobs  int
+	DropCaches   string // shell command that drops the page cache on the nodes; "": the lanes write drop_caches (root)
 	Dataset      string
 	Log          io.Writer
 }
@@ -170,7 +171,7 @@ func newPlan(r Request) (*Plan, error) {
 	}
 	p := &Plan{StudyHash: hex.EncodeToString(sum[:]), Scale: r.Scale, Scratch: r.Scratch, Partition: r.Partition,
 		Lanes: r.Nodes, Sbatch: r.Sbatch, MemLimit: r.MemLimit, GethCache: r.GethCache, CgroupParent: r.CgroupParent,
-		PrepareJobs: r.PrepareJobs, Bench: bench}
+		PrepareJobs: r.PrepareJobs, DropCaches: r.DropCaches, Bench: bench}
 	for _, f := range []struct {
 		dst *string
 		src string
