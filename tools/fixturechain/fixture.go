@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -78,6 +79,9 @@ func readFixtures(file string) ([]*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
+	if bytes.HasPrefix(blob, []byte(lfsPointer)) {
+		return nil, skip(lfsReason, "%s", file)
+	}
 	var byName map[string]*fixture
 	if err := json.Unmarshal(blob, &byName); err != nil {
 		return nil, fmt.Errorf("%s: not blockchain test JSON: %v", file, err)
@@ -98,7 +102,15 @@ func readFixtures(file string) ([]*fixture, error) {
 	return out, nil
 }
 
-// skipError is why a test is not converted; its reason groups the counts.
+// lfsPointer starts a Git LFS pointer file: a clone or snapshot without the
+// large file it stands for.
+const lfsPointer = "version https://git-lfs.github.com/spec/"
+
+// lfsReason is the skip reason of a fixture file that is an LFS pointer.
+const lfsReason = "file is a Git LFS pointer, not the fixture (git lfs pull fetches it)"
+
+// skipError is why a test (or a whole file) is not converted; its reason
+// groups the counts.
 type skipError struct {
 	reason string
 	detail string
@@ -108,6 +120,15 @@ func (e *skipError) Error() string { return e.reason + ": " + e.detail }
 
 func skip(reason, format string, args ...any) error {
 	return &skipError{reason: reason, detail: fmt.Sprintf(format, args...)}
+}
+
+// skipDetail is the test (or file) a skip names, and what it found.
+func skipDetail(err error) string {
+	var s *skipError
+	if errors.As(err, &s) {
+		return s.detail
+	}
+	return err.Error()
 }
 
 func skipReason(err error) string {

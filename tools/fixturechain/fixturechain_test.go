@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/big"
 	"os"
@@ -272,5 +273,28 @@ func TestNotFixtures(t *testing.T) {
 	}
 	if err := run([]string{filepath.Join(dir, "broken.json")}); err == nil || !strings.Contains(err.Error(), "--out") {
 		t.Errorf("no --out: %v", err)
+	}
+}
+
+// TestLFSPointerSkipped checks that a fixture file that is a Git LFS pointer
+// (a snapshot without its large files) is skipped, counted and named, and
+// that the other files convert.
+func TestLFSPointerSkipped(t *testing.T) {
+	fx, _ := testFixture(t, 2)
+	in, out := t.TempDir(), t.TempDir()
+	writeJSON(t, filepath.Join(in, "a.json"), map[string]any{"good": fx})
+	pointer := filepath.Join(in, "big.json")
+	os.WriteFile(pointer, []byte("version https://git-lfs.github.com/spec/v1\noid sha256:325fe703\nsize 61118317\n"), 0o644)
+	var buf bytes.Buffer
+	if err := newApp(&buf).Run([]string{"fixturechain", "--out", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"1 chains written", "skipped 1 files: file is a Git LFS pointer", pointer} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, buf.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "good", "chain.rlp")); err != nil {
+		t.Errorf("the good fixture was not converted: %v", err)
 	}
 }

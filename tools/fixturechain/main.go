@@ -98,18 +98,22 @@ func convert(ctx *cli.Context) error {
 	}
 	var (
 		written int
-		skipped = make(map[string]int)
+		skipped = make(map[string][]string) // details by reason
 		names   = make(dirNames)
 	)
 	for i, file := range files {
 		tests, err := readFixtures(file)
+		if s := (*skipError)(nil); errors.As(err, &s) {
+			skipped[s.reason] = append(skipped[s.reason], s.detail)
+			continue
+		}
 		if err != nil {
 			return err
 		}
 		for _, test := range tests {
 			c, err := test.convert()
 			if err != nil {
-				skipped[skipReason(err)]++
+				skipped[skipReason(err)] = append(skipped[skipReason(err)], skipDetail(err))
 				continue
 			}
 			if err := c.write(out, names.unique(c.dirName()), ctx.Bool(forceFlag.Name), file); err != nil {
@@ -128,7 +132,18 @@ func convert(ctx *cli.Context) error {
 	}
 	sort.Strings(reasons)
 	for _, r := range reasons {
-		fmt.Fprintf(w, "  skipped %d: %s\n", skipped[r], r)
+		what := "tests"
+		if r == lfsReason {
+			what = "files"
+		}
+		fmt.Fprintf(w, "  skipped %d %s: %s\n", len(skipped[r]), what, r)
+		for i, d := range skipped[r] {
+			if i == 3 {
+				fmt.Fprintf(w, "    ... and %d more\n", len(skipped[r])-3)
+				break
+			}
+			fmt.Fprintf(w, "    %s\n", d)
+		}
 	}
 	return nil
 }
