@@ -68,6 +68,25 @@ func slowBlockEntries(t *testing.T, options *BlockChainConfig, gspec *Genesis, b
 	return entries
 }
 
+// logNodeFetches reads the node fetches of a logged entry's extensions, nil
+// if it has none.
+func logNodeFetches(t *testing.T, entry slowBlockLog) *nodeFetchStats {
+	t.Helper()
+	v, ok := entry.Extensions["node_fetches"]
+	if !ok {
+		return nil
+	}
+	blob, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nf nodeFetchStats
+	if err := json.Unmarshal(blob, &nf); err != nil {
+		t.Fatalf("extensions.node_fetches: %v", err)
+	}
+	return &nf
+}
+
 // TestSlowBlockNodeFetches checks that with the slow-block log on, and
 // telemetry off, every block's entry has its node fetches: by path and by
 // source adding up to the total, repeats by path to the repeats. The blocks
@@ -90,9 +109,10 @@ func TestSlowBlockNodeFetches(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, entry := range slowBlockEntries(t, tc.options, gspec, blocks) {
-				nf, number := entry.NodeFetches, entry.Block.Number
+				number := entry.Block.Number
+				nf := logNodeFetches(t, entry)
 				if nf == nil {
-					t.Fatalf("block %d: no node_fetches", number)
+					t.Fatalf("block %d: no extensions.node_fetches", number)
 				}
 				var fetches, bytes, repeats, repeatBytes int64
 				for _, path := range []string{"reader", "prefetcher", "update", "commit"} {

@@ -212,11 +212,13 @@ bal = ["type1", "type4"]`).Replace(tinyStudy)
 	var runs []struct {
 		Variant string `json:"variant"`
 		Blocks  []struct {
-			BAL *struct {
-				Type             int `json:"type"`
-				AccountsFetched  int `json:"accounts_fetched"`
-				AccountsInjected int `json:"accounts_injected"`
-			} `json:"bal"`
+			Extensions struct {
+				BAL *struct {
+					Type             int `json:"type"`
+					AccountsFetched  int `json:"accounts_fetched"`
+					AccountsInjected int `json:"accounts_injected"`
+				} `json:"bal"`
+			} `json:"extensions"`
 		} `json:"blocks"`
 		Cache struct {
 			State string `json:"state"`
@@ -231,7 +233,7 @@ bal = ["type1", "type4"]`).Replace(tinyStudy)
 		if len(r.Blocks) != 1 {
 			t.Fatalf("%s: %d per-block entries, want 1", r.Variant, len(r.Blocks))
 		}
-		b := r.Blocks[0].BAL
+		b := r.Blocks[0].Extensions.BAL
 		switch r.Variant {
 		case "mpt", "mpt-warm":
 			if b != nil {

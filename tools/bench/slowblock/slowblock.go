@@ -31,8 +31,9 @@ import (
 )
 
 // Entry is the cross-client per-block JSON that geth logs with
-// --debug.logslowblock (core/blockchain_stats.go, slowBlockLog). Unknown
-// fields, such as statelab's extensions, are ignored.
+// --debug.logslowblock (core/blockchain_stats.go, slowBlockLog), with
+// statelab's figures from its "extensions" object. Unknown fields are
+// ignored.
 type Entry struct {
 	Msg   string `json:"msg"`
 	Block struct {
@@ -64,8 +65,38 @@ type Entry struct {
 		Storage CacheEntry `json:"storage"`
 		Code    CacheEntry `json:"code"`
 	} `json:"cache"`
-	BAL         *BAL         `json:"bal,omitempty"`          // statelab's BAL sidecar figures (patch core-bal-sidecar)
-	NodeFetches *NodeFetches `json:"node_fetches,omitempty"` // statelab's trie node fetches (patch core-slowblock-node-fetches)
+	Extensions `json:"extensions"` // figures beyond the cross-client format (patch core-slowblock-extensions)
+}
+
+// Extensions are the figures a statelab geth logs beyond the cross-client
+// format, in the entry's "extensions" object; each is nil when its feature
+// was off.
+type Extensions struct {
+	BAL         *BAL         `json:"bal,omitempty"`          // BAL sidecar figures (patch core-bal-sidecar)
+	NodeFetches *NodeFetches `json:"node_fetches,omitempty"` // trie node fetches (patch core-slowblock-node-fetches)
+}
+
+// UnmarshalJSON reads an entry. The figures of a statelab geth from before
+// they moved into "extensions", at the entry's top level, are read too, so
+// that older logs and runs.json files keep them.
+func (e *Entry) UnmarshalJSON(blob []byte) error {
+	type plain Entry
+	var legacy struct {
+		plain
+		BAL         *BAL         `json:"bal"`
+		NodeFetches *NodeFetches `json:"node_fetches"`
+	}
+	if err := json.Unmarshal(blob, &legacy); err != nil {
+		return err
+	}
+	*e = Entry(legacy.plain)
+	if e.Extensions.BAL == nil {
+		e.Extensions.BAL = legacy.BAL
+	}
+	if e.Extensions.NodeFetches == nil {
+		e.Extensions.NodeFetches = legacy.NodeFetches
+	}
+	return nil
 }
 
 // NodeFetches is the "node_fetches" object statelab adds to the per-block

@@ -27,7 +27,7 @@ import (
 const sampleLog = `INFO [11-29|21:43:34.702] Importing blockchain                     file=workload_erc20_approve.rlp
 WARN [11-29|21:43:39.607] {"level":"warn","msg":"Slow block","block":{"number":4,"hash":"0xf8ec","gas_used":100021198,"tx_count":25},"timing":{"execution_ms":801.071269,"state_read_ms":229.188057,"state_hash_ms":595.580307,"commit_ms":273.402526,"total_ms":1900.292801},"throughput":{"mgas_per_sec":52.634624489113136},"state_reads":{"accounts":12,"storage_slots":12453,"code":3,"code_bytes":976},"state_writes":{"accounts":11,"accounts_deleted":0,"storage_slots":12453,"storage_slots_deleted":0,"code":0,"code_bytes":0},"cache":{"account":{"hits":7,"misses":5,"hit_rate":58.3},"storage":{"hits":9834,"misses":2619,"hit_rate":78.9},"code":{"hits":0,"misses":3,"hit_rate":0,"hit_bytes":0,"miss_bytes":976}}}
 INFO [11-29|21:43:39.700] Imported new chain segment               number=4
-WARN [11-29|21:43:40.100] {"level":"warn","msg":"Slow block","block":{"number":5,"hash":"0xd78c","gas_used":100018525,"tx_count":24},"timing":{"execution_ms":500,"state_read_ms":100.5,"state_hash_ms":200,"commit_ms":50,"total_ms":850},"throughput":{"mgas_per_sec":117.6},"state_reads":{"accounts":1,"storage_slots":10},"state_writes":{"accounts":1,"storage_slots":10},"cache":{"account":{"hits":1,"misses":0,"hit_rate":100},"storage":{"hits":4,"misses":6,"hit_rate":40}},"bal":{"type":3,"prefetch_ms":12.5,"slot_fetch_ms":7.5,"accounts_fetched":4,"slots_fetched":0,"accounts_injected":0,"slots_injected":10,"db_account_reads":0,"db_slot_reads":2}}   
+WARN [11-29|21:43:40.100] {"level":"warn","msg":"Slow block","block":{"number":5,"hash":"0xd78c","gas_used":100018525,"tx_count":24},"timing":{"execution_ms":500,"state_read_ms":100.5,"state_hash_ms":200,"commit_ms":50,"total_ms":850},"throughput":{"mgas_per_sec":117.6},"state_reads":{"accounts":1,"storage_slots":10},"state_writes":{"accounts":1,"storage_slots":10},"cache":{"account":{"hits":1,"misses":0,"hit_rate":100},"storage":{"hits":4,"misses":6,"hit_rate":40}},"extensions":{"bal":{"type":3,"prefetch_ms":12.5,"slot_fetch_ms":7.5,"accounts_fetched":4,"slots_fetched":0,"accounts_injected":0,"slots_injected":10,"db_account_reads":0,"db_slot_reads":2}}}   
 Import done in 5.1s.
 `
 
@@ -61,8 +61,8 @@ func TestParse(t *testing.T) {
 }
 
 // nodeFetchLog is an entry of a statelab geth (an erc20_approve block of a
-// 2,000-entry MPT dump) with its "node_fetches" object.
-const nodeFetchLog = `WARN [12-04|18:17:23.883] {"level":"warn","msg":"Slow block","block":{"number":2,"hash":"0x47c7c0f64295b4fa0f8de14e09697aae9a89e1c4a4d2fe686221dd916116ab91","gas_used":100003050,"tx_count":13},"timing":{"execution_ms":118.435332,"state_read_ms":26.060598,"state_hash_ms":41.292659,"commit_ms":99.299217,"total_ms":285.564632},"node_fetches":{"total":530,"bytes":49981,"failed":0,"repeats":2,"repeat_bytes":1064,"untracked":0,"sources":{"clean":0,"diff":530,"dirty":0,"disk":0,"unknown":0},"by_path":{"commit":{"fetches":0,"bytes":0,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":0,"dirty":0,"disk":0,"unknown":0}},"prefetcher":{"fetches":527,"bytes":48385,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":527,"dirty":0,"disk":0,"unknown":0}},"reader":{"fetches":2,"bytes":1064,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":2,"dirty":0,"disk":0,"unknown":0}},"update":{"fetches":1,"bytes":532,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":1,"dirty":0,"disk":0,"unknown":0}}}},"throughput":{"mgas_per_sec":350.1941024685438},"state_reads":{"accounts":15,"storage_slots":4083,"code":8,"code_bytes":1991},"state_writes":{"accounts":12,"accounts_deleted":0,"storage_slots":4074,"storage_slots_deleted":0,"code":0,"code_bytes":0},"cache":{"account":{"hits":6,"misses":9,"hit_rate":40},"storage":{"hits":2847,"misses":1236,"hit_rate":69.72814107274064},"code":{"hits":7,"misses":1,"hit_rate":87.5,"hit_bytes":1784,"miss_bytes":207}}}
+// 2,000-entry MPT dump) with the "node_fetches" object of its extensions.
+const nodeFetchLog = `WARN [12-04|18:17:23.883] {"level":"warn","msg":"Slow block","block":{"number":2,"hash":"0x47c7c0f64295b4fa0f8de14e09697aae9a89e1c4a4d2fe686221dd916116ab91","gas_used":100003050,"tx_count":13},"timing":{"execution_ms":118.435332,"state_read_ms":26.060598,"state_hash_ms":41.292659,"commit_ms":99.299217,"total_ms":285.564632},"throughput":{"mgas_per_sec":350.1941024685438},"state_reads":{"accounts":15,"storage_slots":4083,"code":8,"code_bytes":1991},"state_writes":{"accounts":12,"accounts_deleted":0,"storage_slots":4074,"storage_slots_deleted":0,"code":0,"code_bytes":0},"cache":{"account":{"hits":6,"misses":9,"hit_rate":40},"storage":{"hits":2847,"misses":1236,"hit_rate":69.72814107274064},"code":{"hits":7,"misses":1,"hit_rate":87.5,"hit_bytes":1784,"miss_bytes":207}},"extensions":{"node_fetches":{"total":530,"bytes":49981,"failed":0,"repeats":2,"repeat_bytes":1064,"untracked":0,"sources":{"clean":0,"diff":530,"dirty":0,"disk":0,"unknown":0},"by_path":{"commit":{"fetches":0,"bytes":0,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":0,"dirty":0,"disk":0,"unknown":0}},"prefetcher":{"fetches":527,"bytes":48385,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":527,"dirty":0,"disk":0,"unknown":0}},"reader":{"fetches":2,"bytes":1064,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":2,"dirty":0,"disk":0,"unknown":0}},"update":{"fetches":1,"bytes":532,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":1,"dirty":0,"disk":0,"unknown":0}}}}}}
 `
 
 // TestParseNodeFetches reads the node fetches of a statelab entry; entries
@@ -110,5 +110,23 @@ func TestParsePebbleBlockHit(t *testing.T) {
 	}
 	if got := ParsePebbleBlockHit(strings.NewReader("no stats\n")); got != nil {
 		t.Errorf("hit rate %v from a log without stats", *got)
+	}
+}
+
+// legacyLog has entries of a statelab geth from before its figures moved
+// into "extensions": a BAL object and node fetches at the top level.
+const legacyLog = `WARN [11-29|21:43:40.100] {"level":"warn","msg":"Slow block","block":{"number":5,"hash":"0xd78c","gas_used":100018525,"tx_count":24},"timing":{"execution_ms":500,"state_read_ms":100.5,"state_hash_ms":200,"commit_ms":50,"total_ms":850},"throughput":{"mgas_per_sec":117.6},"state_reads":{"accounts":1,"storage_slots":10},"state_writes":{"accounts":1,"storage_slots":10},"cache":{"account":{"hits":1,"misses":0,"hit_rate":100},"storage":{"hits":4,"misses":6,"hit_rate":40}},"bal":{"type":3,"prefetch_ms":12.5,"slot_fetch_ms":7.5,"accounts_fetched":4,"slots_fetched":0,"accounts_injected":0,"slots_injected":10,"db_account_reads":0,"db_slot_reads":2}}
+WARN [12-04|18:17:23.883] {"level":"warn","msg":"Slow block","block":{"number":2,"hash":"0x47c7c0f64295b4fa0f8de14e09697aae9a89e1c4a4d2fe686221dd916116ab91","gas_used":100003050,"tx_count":13},"timing":{"execution_ms":118.435332,"state_read_ms":26.060598,"state_hash_ms":41.292659,"commit_ms":99.299217,"total_ms":285.564632},"node_fetches":{"total":530,"bytes":49981,"failed":0,"repeats":2,"repeat_bytes":1064,"untracked":0,"sources":{"clean":0,"diff":530,"dirty":0,"disk":0,"unknown":0},"by_path":{"commit":{"fetches":0,"bytes":0,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":0,"dirty":0,"disk":0,"unknown":0}},"prefetcher":{"fetches":527,"bytes":48385,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":527,"dirty":0,"disk":0,"unknown":0}},"reader":{"fetches":2,"bytes":1064,"repeats":0,"repeat_bytes":0,"sources":{"clean":0,"diff":2,"dirty":0,"disk":0,"unknown":0}},"update":{"fetches":1,"bytes":532,"repeats":1,"repeat_bytes":532,"sources":{"clean":0,"diff":1,"dirty":0,"disk":0,"unknown":0}}}},"throughput":{"mgas_per_sec":350.1941024685438},"state_reads":{"accounts":15,"storage_slots":4083,"code":8,"code_bytes":1991},"state_writes":{"accounts":12,"accounts_deleted":0,"storage_slots":4074,"storage_slots_deleted":0,"code":0,"code_bytes":0},"cache":{"account":{"hits":6,"misses":9,"hit_rate":40},"storage":{"hits":2847,"misses":1236,"hit_rate":69.72814107274064},"code":{"hits":7,"misses":1,"hit_rate":87.5,"hit_bytes":1784,"miss_bytes":207}}}
+`
+
+// TestParseLegacyTopLevel checks that figures at an entry's top level, where
+// statelab's geth logged them before they moved into "extensions", are read.
+func TestParseLegacyTopLevel(t *testing.T) {
+	blocks, err := Parse(strings.NewReader(legacyLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 2 || blocks[0].BAL == nil || blocks[0].BAL.SlotsInjected != 10 || blocks[1].NodeFetches == nil || blocks[1].NodeFetches.Total != 530 {
+		t.Fatalf("legacy entries: %d blocks, %+v, %+v", len(blocks), blocks[0].BAL, blocks[1].NodeFetches)
 	}
 }
