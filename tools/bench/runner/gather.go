@@ -109,7 +109,7 @@ func StudyProgress(s *study.Study, scale string, lanes int, store record.Store, 
 				cp.Measured++
 			} else {
 				cp.Missing = append(cp.Missing, r)
-				if note, err := os.ReadFile(filepath.Join(failedDir, strings.TrimSuffix(record.FileName(c.Label(), r), ".json")+".txt")); err == nil {
+				if note, err := os.ReadFile(failureNote(failedDir, c.Label(), r)); err == nil {
 					cp.Failed = append(cp.Failed, strings.TrimSpace(string(note)))
 				}
 			}

@@ -193,7 +193,13 @@ func (lr *laneRun) fail(c study.Config, run int, err error) {
 
 // failedPath is where a failed run's note goes.
 func (lr *laneRun) failedPath(c study.Config, run int) string {
-	return filepath.Join(lr.lane.Failed, strings.TrimSuffix(record.FileName(c.Label(), run), ".json")+".txt")
+	return failureNote(lr.lane.Failed, c.Label(), run)
+}
+
+// failureNote is the path of the note on a failed run in a directory of
+// them: named as the run's file in the store, with .txt.
+func failureNote(dir, label string, run int) string {
+	return filepath.Join(dir, strings.TrimSuffix(record.FileName(label, run), ".json")+".txt")
 }
 
 // writeInfo records the lane's node, machine and scale model.

@@ -120,7 +120,7 @@ func TestStudyProgress(t *testing.T) {
 	put(configs[0], 0, true)
 	put(configs[0], 1, false)
 	os.MkdirAll(failed, 0o755)
-	note := filepath.Join(failed, strings.TrimSuffix(record.FileName(configs[0].Label(), 3), ".json")+".txt")
+	note := failureNote(failed, configs[0].Label(), 3)
 	os.WriteFile(note, []byte("node n1, lane 0\ngeth: signal: killed\n"), 0o644)
 	p, err = StudyProgress(s, "smoke", 2, store, failed)
 	if err != nil {

@@ -43,14 +43,28 @@ func (p *Plan) loadStudy() (*study.Study, error) {
 	return study.Load(p.Study, metrics.Names())
 }
 
+// openPlan reads the plan of a report directory and loads its study.
+func openPlan(out string) (*Plan, *study.Study, error) {
+	p, err := ReadPlan(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := p.loadStudy()
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, s, nil
+}
+
+// progress reads how far the plan's study has come.
+func (p *Plan) progress(s *study.Study) (*runner.Progress, error) {
+	return runner.StudyProgress(s, p.Scale, p.Lanes, Store(p.Out), FailedDir(p.Out))
+}
+
 // RunLane runs lane of the plan in the report directory out on this node:
 // what a lane job does.
 func RunLane(out string, lane int, node string, log io.Writer) error {
-	p, err := ReadPlan(out)
-	if err != nil {
-		return err
-	}
-	s, err := p.loadStudy()
+	p, s, err := openPlan(out)
 	if err != nil {
 		return err
 	}
@@ -126,11 +140,7 @@ func ReadGatherResult(out string) (*GatherResult, error) {
 // status line whenever the progress changes, and returns the gather job's
 // verdict.
 func Wait(c *Client, out string, poll time.Duration, log io.Writer) error {
-	p, err := ReadPlan(out)
-	if err != nil {
-		return err
-	}
-	s, err := p.loadStudy()
+	p, s, err := openPlan(out)
 	if err != nil {
 		return err
 	}
@@ -140,7 +150,7 @@ func Wait(c *Client, out string, poll time.Duration, log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		prog, err := runner.StudyProgress(s, p.Scale, p.Lanes, Store(p.Out), FailedDir(p.Out))
+		prog, err := p.progress(s)
 		if err != nil {
 			return err
 		}

@@ -21,23 +21,17 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-
-	"statelab/tools/bench/runner"
 )
 
 // Status prints a submitted study's progress per configuration (measured
 // runs finished, warm-ups, failures), its queued and running jobs, and the
 // gather job's verdict.
 func Status(c *Client, out string, w io.Writer) error {
-	p, err := ReadPlan(out)
+	p, s, err := openPlan(out)
 	if err != nil {
 		return err
 	}
-	s, err := p.loadStudy()
-	if err != nil {
-		return err
-	}
-	prog, err := runner.StudyProgress(s, p.Scale, p.Lanes, Store(p.Out), FailedDir(p.Out))
+	prog, err := p.progress(s)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,6 @@ import (
 	"strconv"
 	"strings"
 
-	"statelab/tools/bench/runner"
 	"statelab/tools/bench/study"
 )
 
@@ -100,7 +99,7 @@ func Submit(c *Client, r Request) (*Submission, error) {
 	if len(queued) > 0 {
 		return nil, fmt.Errorf("study %s in %s still has %d jobs queued or running (job %s %s): wait for them (bench status --out %s) or cancel them (scancel --name %s)", r.Study.Name, plan.Out, len(queued), queued[0].ID, queued[0].State, plan.Out, plan.JobName)
 	}
-	progress, err := runner.StudyProgress(r.Study, r.Scale, plan.Lanes, Store(plan.Out), FailedDir(plan.Out))
+	progress, err := plan.progress(r.Study)
 	if err != nil {
 		return nil, err
 	}
