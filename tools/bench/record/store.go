@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"statelab/tools/internal/fsutil"
 )
 
 // Store keeps one file per run in a directory: the unit in which a study
@@ -33,7 +35,8 @@ import (
 // temporary file and renamed into place), so a run killed midway leaves
 // nothing behind and runs again on resume. Files of different runs may be
 // written concurrently, by different processes on different machines that
-// share the directory; one run's file has one writer at a time.
+// share the directory; one run's file has one writer at a time. Temporary
+// files (fsutil.WriteFileAtomic's, ending in .tmp) are not runs.
 type Store struct {
 	Dir string
 }
@@ -64,12 +67,7 @@ func (s Store) Put(r *Run) error {
 	if err != nil {
 		return err
 	}
-	path := s.Path(r.Config.Label(), r.Run)
-	tmp := fmt.Sprintf("%s.tmp.%d", path, os.Getpid())
-	if err := os.WriteFile(tmp, blob, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return fsutil.WriteBytesAtomic(s.Path(r.Config.Label(), r.Run), blob)
 }
 
 // Get reads a run of a configuration; it fails with fs.ErrNotExist when

@@ -29,6 +29,7 @@ import (
 	"statelab/tools/bench/record"
 	"statelab/tools/bench/report"
 	"statelab/tools/bench/study"
+	"statelab/tools/internal/fsutil"
 )
 
 // Lane is one share of a study spread over several machines (a cluster
@@ -212,9 +213,5 @@ func (lr *laneRun) writeInfo(model *study.Model) error {
 	if err != nil {
 		return err
 	}
-	tmp := lr.lane.Info + ".tmp"
-	if err := os.WriteFile(tmp, blob, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, lr.lane.Info)
+	return fsutil.WriteBytesAtomic(lr.lane.Info, blob)
 }
