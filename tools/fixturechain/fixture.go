@@ -71,6 +71,12 @@ type fixture struct {
 	Pre           types.GenesisAlloc `json:"pre"`
 	LastBlockHash common.Hash        `json:"lastblockhash"`
 	Blocks        []fixtureBlock     `json:"blocks"`
+
+	// The engine formats (blockchain_test_engine, blockchain_test_engine_x)
+	// give the blocks as newPayload calls; engine_x names its genesis by the
+	// hash of a pre-allocation group instead of giving a header.
+	Payloads []enginePayload `json:"engineNewPayloads"`
+	PreHash  string          `json:"preHash"`
 }
 
 // readFixtures reads the tests of one fixture file, sorted by name.
@@ -88,8 +94,8 @@ func readFixtures(file string) ([]*fixture, error) {
 	}
 	names := make([]string, 0, len(byName))
 	for name, f := range byName {
-		if f == nil || f.Network == "" || f.Genesis.Hash == (common.Hash{}) {
-			return nil, fmt.Errorf("%s: test %q has no network or genesisBlockHeader: not a blockchain test", file, name)
+		if f == nil || f.Network == "" || (f.Genesis.Hash == (common.Hash{}) && f.PreHash == "") {
+			return nil, fmt.Errorf("%s: test %q has no network, genesisBlockHeader or preHash: not a blockchain test", file, name)
 		}
 		f.name, f.file = name, file
 		names = append(names, name)
@@ -147,45 +153,117 @@ type chain struct {
 }
 
 // convert checks that the test is one chain of valid blocks from its genesis
-// to its expected head, and returns it.
-func (f *fixture) convert() (*chain, error) {
+// to its expected head, and returns it. groups holds the pre-allocation
+// groups of engine_x tests.
+func (f *fixture) convert(groups *preAllocs) (*chain, error) {
 	config, ok := tests.Forks[f.Network]
 	if !ok {
-		return nil, skip("network unknown to geth's tests package", "%s", f.Network)
+		return nil, skip(unknownForkReason, "%s: network %q (blocks 1 to %d)", f.name, f.Network, f.blockCount())
 	}
 	if ttd := config.TerminalTotalDifficulty; ttd == nil || ttd.Sign() != 0 {
 		return nil, skip("blocks before the merge (geth imports proof-of-stake chains only)", "%s: %s", f.name, f.Network)
 	}
-	genesis := f.genesis()
-	genesis.Config = config
-	if hash := genesis.ToBlock().Hash(); hash != f.Genesis.Hash {
-		return nil, skip("genesis hash differs from the fixture's", "%s: %x, fixture says %x", f.name, hash, f.Genesis.Hash)
+	genesis, genesisHash, err := f.genesisOf(groups)
+	if err != nil {
+		return nil, err
 	}
-	if len(f.Blocks) == 0 {
+	genesis.Config = config
+	if hash := genesis.ToBlock().Hash(); hash != genesisHash {
+		return nil, skip("genesis hash differs from the fixture's", "%s: %x, fixture says %x", f.name, hash, genesisHash)
+	}
+	blocks, err := f.decodeBlocks()
+	if err != nil {
+		return nil, err
+	}
+	if len(blocks) == 0 {
 		return nil, skip("no blocks", "%s", f.name)
 	}
-	var (
-		blocks = make([]*types.Block, 0, len(f.Blocks))
-		parent = f.Genesis.Hash
-	)
-	for i, b := range f.Blocks {
-		if b.ExpectException != "" {
-			return nil, skip("has invalid blocks", "%s: block %d: %s", f.name, i, b.ExpectException)
-		}
-		block := new(types.Block)
-		if err := rlp.DecodeBytes(b.RLP, block); err != nil {
-			return nil, skip("has invalid blocks", "%s: block %d: %v", f.name, i, err)
-		}
+	parent := genesisHash
+	for i, block := range blocks {
 		if block.ParentHash() != parent {
-			return nil, skip("not one chain (side blocks or reorgs)", "%s: block %d", f.name, i)
+			return nil, skip("not one chain (side blocks or reorgs)", "%s: block %d", f.name, i+1)
 		}
 		parent = block.Hash()
-		blocks = append(blocks, block)
 	}
 	if parent != f.LastBlockHash {
 		return nil, skip("last block is not the expected head", "%s", f.name)
 	}
 	return &chain{name: f.name, genesis: genesis, blocks: blocks}, nil
+}
+
+// unknownForkReason is the skip reason of a test whose network geth does not
+// know: a fork newer than this geth, or one its tests package does not name.
+const unknownForkReason = "network unknown to geth's tests package (a fork this geth does not have)"
+
+// blockCount is how many blocks the test gives, in either format.
+func (f *fixture) blockCount() int {
+	if len(f.Payloads) > 0 {
+		return len(f.Payloads)
+	}
+	return len(f.Blocks)
+}
+
+// genesisOf returns the test's genesis without a chain config, and the hash
+// its first block must have as parent: the header's for the formats that
+// give one, the first payload's parent for engine_x, whose group genesis
+// carries no hash.
+func (f *fixture) genesisOf(groups *preAllocs) (*core.Genesis, common.Hash, error) {
+	if f.PreHash == "" {
+		return f.genesis(), f.Genesis.Hash, nil
+	}
+	group, err := groups.lookup(f.file, f.PreHash)
+	if s := (*skipError)(nil); errors.As(err, &s) {
+		return nil, common.Hash{}, skip(s.reason, "%s: %s", f.name, s.detail)
+	}
+	if err != nil {
+		return nil, common.Hash{}, err
+	}
+	if group.Network != f.Network {
+		return nil, common.Hash{}, fmt.Errorf("%s: test %q is %s, its pre-allocation group %s is %s", f.file, f.name, f.Network, f.PreHash, group.Network)
+	}
+	if len(f.Payloads) == 0 {
+		return nil, common.Hash{}, skip("no blocks", "%s", f.name)
+	}
+	var first struct {
+		ParentHash common.Hash `json:"parentHash"`
+	}
+	if len(f.Payloads[0].Params) > 0 {
+		json.Unmarshal(f.Payloads[0].Params[0], &first)
+	}
+	return group.genesis(), first.ParentHash, nil
+}
+
+// decodeBlocks returns the test's blocks, decoded from their RLP or built
+// from their payloads. A block the test expects to be rejected, or one that
+// does not decode, skips the test.
+func (f *fixture) decodeBlocks() ([]*types.Block, error) {
+	if len(f.Payloads) > 0 {
+		blocks := make([]*types.Block, 0, len(f.Payloads))
+		for i := range f.Payloads {
+			p := &f.Payloads[i]
+			if p.ValidationError != "" {
+				return nil, skip("has invalid blocks", "%s: block %s: %s", f.name, payloadNumber(p), p.ValidationError)
+			}
+			block, err := p.block()
+			if err != nil {
+				return nil, skip("has invalid blocks", "%s: block %s (payload %d): %v", f.name, payloadNumber(p), i+1, err)
+			}
+			blocks = append(blocks, block)
+		}
+		return blocks, nil
+	}
+	blocks := make([]*types.Block, 0, len(f.Blocks))
+	for i, b := range f.Blocks {
+		if b.ExpectException != "" {
+			return nil, skip("has invalid blocks", "%s: block %d: %s", f.name, i+1, b.ExpectException)
+		}
+		block := new(types.Block)
+		if err := rlp.DecodeBytes(b.RLP, block); err != nil {
+			return nil, skip("has invalid blocks", "%s: block %d: %v", f.name, i+1, err)
+		}
+		blocks = append(blocks, block)
+	}
+	return blocks, nil
 }
 
 // genesis returns the genesis of the fixture's header and pre-state, as

@@ -94,6 +94,7 @@ func writeJSON(t *testing.T, path string, v any) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	os.MkdirAll(filepath.Dir(path), 0o755)
 	if err := os.WriteFile(path, blob, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +190,7 @@ func TestConvertSkips(t *testing.T) {
 		"side": {variant(func(v map[string]any) {
 			v["blocks"] = append(v["blocks"].([]any), map[string]any{"rlp": hexutil.Bytes(sideRLP)})
 		}), "not one chain (side blocks or reorgs)"},
-		"network":    {variant(func(v map[string]any) { v["network"] = "Amsterdam2" }), "network unknown to geth's tests package"},
+		"network":    {variant(func(v map[string]any) { v["network"] = "Amsterdam2" }), unknownForkReason},
 		"premerge":   {variant(func(v map[string]any) { v["network"] = "Berlin" }), "blocks before the merge (geth imports proof-of-stake chains only)"},
 		"transition": {variant(func(v map[string]any) { v["network"] = "ArrowGlacierToParisAtDiffC0000" }), "blocks before the merge (geth imports proof-of-stake chains only)"},
 		"genesis": {variant(func(v map[string]any) {
@@ -204,7 +205,7 @@ func TestConvertSkips(t *testing.T) {
 			t.Fatal(err)
 		}
 		fx.name = name
-		_, err := fx.convert()
+		_, err := fx.convert(new(preAllocs))
 		if err == nil {
 			t.Errorf("%s: converted, want skipped (%s)", name, c.reason)
 			continue
