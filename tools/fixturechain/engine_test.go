@@ -40,6 +40,7 @@ import (
 
 	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/chainfile"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // pragueChain makes a Prague chain of n blocks from a genesis shaped as
@@ -321,5 +322,48 @@ func TestUnknownForkOnly(t *testing.T) {
 	}
 	if want := `future-test: network "Glamsterdam" (blocks 1 to 2)`; !strings.Contains(buf.String(), want) {
 		t.Errorf("output lacks %q:\n%s", want, buf.String())
+	}
+}
+
+// TestShippedEESTSubset converts the EEST benchmark tests shipped as test
+// data, one or two of each fixture format, and inserts every chain: each
+// must reach its fixture's expected head.
+func TestShippedEESTSubset(t *testing.T) {
+	out := t.TempDir()
+	var buf bytes.Buffer
+	if err := newApp(&buf).Run([]string{"fixturechain", "--out", out, filepath.Join("testdata", "eest")}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "5 chains written") || strings.Contains(buf.String(), "skipped") {
+		t.Fatalf("want the 5 tests converted, none skipped:\n%s", buf.String())
+	}
+	dirs, _ := os.ReadDir(out)
+	formats := make(map[string]int)
+	for _, d := range dirs {
+		dir := filepath.Join(out, d.Name())
+		var genesis core.Genesis
+		blob, err := os.ReadFile(filepath.Join(dir, "genesis.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(blob, &genesis); err != nil {
+			t.Fatal(err)
+		}
+		blocks, err := blockfile.ReadFile(filepath.Join(dir, chainfile.BlocksFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		insertAll(t, &genesis, blocks)
+		m, err := dumpmanifest.Read(filepath.Join(dir, dumpmanifest.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if head := blocks[len(blocks)-1]; head.Hash() != m.Files[0].HeadHash || head.Root() != m.Files[0].HeadRoot {
+			t.Errorf("%s: head %x root %x, manifest %x %x", d.Name(), head.Hash(), head.Root(), m.Files[0].HeadHash, m.Files[0].HeadRoot)
+		}
+		formats[strings.Split(strings.SplitN(m.Test, "-blockchain_test", 2)[1], "-")[0]]++
+	}
+	if formats[""] != 2 || formats["_engine"] != 2 || formats["_engine_x"] != 1 {
+		t.Errorf("tests by format %v, want 2 blockchain_test, 2 engine, 1 engine_x", formats)
 	}
 }
