@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -132,4 +133,113 @@ func TestEESTPayloadSetImports(t *testing.T) {
 	whole, _ := os.ReadFile(testingFile)
 	os.WriteFile(testingFile, whole[:len(whole)/3], 0o644)
 	mustFail(t, []string{testingFile + " line 1", setName, "truncated", "after block 1"}, "fixturechain", "--out", t.TempDir(), "--genesis", genesis, root)
+}
+
+// TestBenchFixtureStudy runs a study whose workloads are fixture chains:
+// the shipped EEST tests in each format (the engine_x one has no setup
+// block, so its datadir is its genesis alone), on statelab's geth with and
+// without a Type-4 sidecar and on upstream's. Every run imports its
+// fixture's benchmark block, and the BAL runs inject the sidecar's values.
+func TestBenchFixtureStudy(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to drop the page cache")
+	}
+	dir := t.TempDir()
+	chains := filepath.Join(dir, "chains")
+	mustRun(t, "fixturechain", "--out", chains, filepath.Join("..", "fixturechain", "testdata", "eest"))
+	fixtures := map[string]string{}
+	entries, _ := os.ReadDir(chains)
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case strings.Contains(name, "blockchain_test-SLOAD"):
+			fixtures["sload"] = name
+		case strings.Contains(name, "blockchain_test_engine-SSTORE"):
+			fixtures["sstore_engine"] = name
+		case strings.Contains(name, "engine_x"):
+			fixtures["selfdestruct_engine_x"] = name
+		}
+	}
+	if len(fixtures) != 3 {
+		t.Fatalf("fixture chains %v, want three", fixtures)
+	}
+	study := filepath.Join(dir, "fixtures.toml")
+	text := fmt.Sprintf(`name = "fixtures"
+tries = ["mpt"]
+workloads = ["selfdestruct_engine_x", "sload", "sstore_engine"]
+bal = ["none", "type4"]
+baseline = "mpt-upstream"
+metric = "wall_s"
+
+[[geth]]
+name = "upstream"
+path = "geth-upstream"
+
+[[geth]]
+name = "statelab"
+path = "geth"
+
+[[exclude]]
+geth = ["upstream"]
+bal = ["type4"]
+
+[chain.fixtures]
+selfdestruct_engine_x = "chains/%s"
+sload = "chains/%s"
+sstore_engine = "chains/%s"
+
+[scale.smoke]
+runs = 2
+`, fixtures["selfdestruct_engine_x"], fixtures["sload"], fixtures["sstore_engine"])
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	cmd := exec.Command(benchBin(t), "run", study, "--out", out, "--work", filepath.Join(dir, "work"), "--bin", filepath.Dir(bin(t, "geth")))
+	if output, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bench run: %v\n%s", err, output)
+	}
+	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []struct {
+		Workload string `json:"workload"`
+		Variant  string `json:"variant"`
+		Blocks   []struct {
+			Block struct {
+				Number uint64 `json:"number"`
+			} `json:"block"`
+			Extensions struct {
+				BAL *struct {
+					Type int `json:"type"`
+				} `json:"bal"`
+			} `json:"extensions"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal(blob, &runs); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, r := range runs {
+		seen[r.Workload+"/"+r.Variant]++
+		if r.Variant == "mpt-upstream" {
+			continue // upstream logs no per-block JSON on import
+		}
+		if len(r.Blocks) != 1 {
+			t.Fatalf("%s/%s: %d per-block entries, want the benchmark block", r.Workload, r.Variant, len(r.Blocks))
+		}
+		want := uint64(2)
+		if r.Workload == "selfdestruct_engine_x" {
+			want = 1
+		}
+		if n := r.Blocks[0].Block.Number; n != want {
+			t.Errorf("%s/%s: block %d imported, want %d", r.Workload, r.Variant, n, want)
+		}
+		if b := r.Blocks[0].Extensions.BAL; (r.Variant == "mpt-bal-type4-statelab") != (b != nil && b.Type == 4) {
+			t.Errorf("%s/%s: BAL figures %+v", r.Workload, r.Variant, b)
+		}
+	}
+	if len(seen) != 9 {
+		t.Errorf("ran %v, want 3 workloads x 3 variants", seen)
+	}
 }

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/chainfile"
 	"statelab/tools/internal/dumpmanifest"
 	"statelab/tools/internal/statekind"
@@ -38,6 +39,29 @@ func (c *chain) write(out, name string, force bool, source string) error {
 	}
 	m := dumpmanifest.Manifest{Generator: "statelab fixturechain", Source: source, Test: c.name, Trie: statekind.MPT}
 	if err := chainfile.Write(dir, c.genesis, c.blocks, m); err != nil {
+		return fmt.Errorf("test %q: %v", c.name, err)
+	}
+	return c.writeSplit(dir)
+}
+
+// Files of a chain split at its last block, as a bench study's [chain] table
+// takes them: the blocks that build the state (population) and the benchmark
+// block measured on it (a workload).
+const (
+	setupFile     = "setup.rlp"
+	benchmarkFile = "benchmark.rlp"
+)
+
+// writeSplit writes the chain's setup blocks and its last block to files of
+// their own; a chain of one block has no setup file.
+func (c *chain) writeSplit(dir string) error {
+	last := len(c.blocks) - 1
+	if last > 0 {
+		if err := blockfile.WriteFile(filepath.Join(dir, setupFile), c.blocks[:last]); err != nil {
+			return fmt.Errorf("test %q: %v", c.name, err)
+		}
+	}
+	if err := blockfile.WriteFile(filepath.Join(dir, benchmarkFile), c.blocks[last:]); err != nil {
 		return fmt.Errorf("test %q: %v", c.name, err)
 	}
 	return nil

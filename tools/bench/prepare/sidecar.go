@@ -27,7 +27,6 @@ import (
 	"statelab/tools/bench/command"
 	"statelab/tools/bench/study"
 	"statelab/tools/internal/dumpmanifest"
-	"statelab/tools/internal/statekind"
 )
 
 // SidecarPath is where the BAL sidecar of one workload of a dump is kept in
@@ -108,13 +107,13 @@ func checkSidecarVersion(path string) error {
 // PrepareSidecars makes the sidecar of every workload that a BAL
 // configuration imports, from that configuration's prepared datadir, with
 // balgen, which the caller has found when any configuration uses BAL.
-func (w *Workdir) PrepareSidecars(balgen string, configs []study.Config, manifests map[statekind.Trie]*dumpmanifest.Manifest) error {
+func (w *Workdir) PrepareSidecars(balgen string, configs []study.Config, dumps Dumps) error {
 	done := map[string]bool{}
 	for _, c := range configs {
 		if !c.UsesBAL() {
 			continue
 		}
-		m := manifests[c.Trie]
+		m := dumps.For(c)
 		path := w.SidecarPath(m, c.Workload)
 		if done[path] {
 			continue

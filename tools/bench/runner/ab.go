@@ -179,7 +179,7 @@ func runAB(h *harness, s *ABSpec, stdout io.Writer) error {
 		}
 		configs = append(configs, study.Config{Trie: m.Trie, GroupDepth: gd, Workload: wl.Workload, BAL: "none", Cache: statekind.Cold, Geth: b, ShowGeth: true})
 	}
-	if err := h.work.PrepareDatadirs(configs, map[statekind.Trie]*dumpmanifest.Manifest{m.Trie: m}, s.PrepareJobs); err != nil {
+	if err := h.work.PrepareDatadirs(configs, prepare.TrieDumps(map[statekind.Trie]*dumpmanifest.Manifest{m.Trie: m}), s.PrepareJobs); err != nil {
 		return err
 	}
 	blocks := int(wl.LastBlock - wl.FirstBlock + 1)

@@ -192,7 +192,7 @@ func (sr *studyRun) execute() error {
 type preparedStudy struct {
 	sc        study.Scale
 	configs   []study.Config
-	manifests map[statekind.Trie]*dumpmanifest.Manifest
+	dumps     prepare.Dumps
 }
 
 // prepare checks the study's matrix at the scale and makes everything its
@@ -217,29 +217,33 @@ func (sr *studyRun) prepare() (*preparedStudy, error) {
 			return nil, err
 		}
 	}
-	var manifests map[statekind.Trie]*dumpmanifest.Manifest
+	var dumps prepare.Dumps
 	if sr.study.Chain != nil {
-		if manifests, err = sr.chainManifests(&sc); err != nil {
+		if dumps, err = sr.chainDumps(&sc); err != nil {
 			return nil, err
 		}
-	} else if manifests, err = sr.h.work.PrepareDumps(sr.dumpgen, sr.study.Fork, sr.study.TriesAt(sc), sc, sr.prepareJobs); err != nil {
-		return nil, err
+	} else {
+		byTrie, err := sr.h.work.PrepareDumps(sr.dumpgen, sr.study.Fork, sr.study.TriesAt(sc), sc, sr.prepareJobs)
+		if err != nil {
+			return nil, err
+		}
+		dumps = prepare.TrieDumps(byTrie)
 	}
 	sr.h.progress("study %s at scale %s: %d configurations x %d runs (first discarded)", sr.study.Name, sr.scale, len(configs), sc.Runs)
-	if err := sr.h.work.PrepareDatadirs(configs, manifests, sr.prepareJobs); err != nil {
+	if err := sr.h.work.PrepareDatadirs(configs, dumps, sr.prepareJobs); err != nil {
 		return nil, err
 	}
-	if err := sr.prepareSidecars(configs, manifests); err != nil {
+	if err := sr.prepareSidecars(configs, dumps); err != nil {
 		return nil, err
 	}
-	return &preparedStudy{sc: sc, configs: configs, manifests: manifests}, nil
+	return &preparedStudy{sc: sc, configs: configs, dumps: dumps}, nil
 }
 
 // resolveModel applies the scale model to the reference configuration's
 // prepared datadir: the memory bound and geth's cache of every run.
 func (sr *studyRun) resolveModel(p *preparedStudy) (*study.Model, error) {
 	ref := sr.reference(p.configs)
-	model, err := sr.h.applyModel(sr.study.Node, p.sc, sr.memLimit, sr.gethCache, sr.h.work.PreparedDir(p.manifests[ref.Trie], ref))
+	model, err := sr.h.applyModel(sr.study.Node, p.sc, sr.memLimit, sr.gethCache, sr.h.work.PreparedDir(p.dumps.For(ref), ref))
 	if err != nil {
 		return nil, fmt.Errorf("study %s: %v", sr.study.Path, err)
 	}
@@ -249,39 +253,64 @@ func (sr *studyRun) resolveModel(p *preparedStudy) (*study.Model, error) {
 // measure makes one scheduled run.
 func (sr *studyRun) measure(p *preparedStudy, j scheduled) (*record.Run, error) {
 	c := p.configs[j.config]
-	m := p.manifests[c.Trie]
+	m := p.dumps.For(c)
 	return sr.h.runOnce(c, m, sr.h.work.PreparedDir(m, c), c.ImportArgs(sr.study.GethArgs), j.run)
 }
 
-// chainManifests describes the study's own chain as the dump of its one
-// trie, and records the workload's length in the scale for the report.
-func (sr *studyRun) chainManifests(sc *study.Scale) (map[statekind.Trie]*dumpmanifest.Manifest, error) {
+// chainDumps describes the study's own chain as the dump of its one trie,
+// or each fixture chain as the dump of its workload, and records the
+// workload's length in the scale for the report.
+func (sr *studyRun) chainDumps(sc *study.Scale) (prepare.Dumps, error) {
 	sr.h.progress("reading the block files of the study's chain")
 	ch := sr.study.Chain
+	if len(ch.Fixtures) > 0 {
+		return sr.fixtureDumps(sc)
+	}
 	m, err := chainManifest(ch.Trie, ch.Genesis, ch.Population, ch.Workloads)
 	if err != nil {
-		return nil, fmt.Errorf("study %s: chain: %v", sr.study.Path, err)
+		return prepare.Dumps{}, fmt.Errorf("study %s: chain: %v", sr.study.Path, err)
 	}
 	if mf, _, err := m.Workload(sr.study.Workloads[0]); err == nil {
 		sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1)
 	}
-	manifests := map[statekind.Trie]*dumpmanifest.Manifest{}
+	byTrie := map[statekind.Trie]*dumpmanifest.Manifest{}
 	for _, trie := range sr.study.TriesAt(*sc) {
-		manifests[trie] = m
+		byTrie[trie] = m
 	}
-	return manifests, nil
+	return prepare.TrieDumps(byTrie), nil
+}
+
+// fixtureDumps describes each fixture chain of the study as the dump of its
+// workload: its genesis, its setup blocks as the population and its
+// benchmark block as the workload.
+func (sr *studyRun) fixtureDumps(sc *study.Scale) (prepare.Dumps, error) {
+	ch := sr.study.Chain
+	dumps := prepare.Dumps{ByWorkload: map[string]*dumpmanifest.Manifest{}}
+	for _, name := range sr.study.Workloads {
+		dir := ch.Fixtures[name]
+		m, err := chainManifest(ch.Trie, filepath.Join(dir, study.FixtureGenesis), study.FixtureSetupFiles(dir),
+			map[string]string{name: filepath.Join(dir, study.FixtureBenchmark)})
+		if err != nil {
+			return prepare.Dumps{}, fmt.Errorf("study %s: fixture %s: %v", sr.study.Path, name, err)
+		}
+		dumps.ByWorkload[name] = m
+		if mf, _, err := m.Workload(name); err == nil && sc.WorkloadBlocks == 0 {
+			sc.WorkloadBlocks = int(mf.LastBlock - mf.FirstBlock + 1)
+		}
+	}
+	return dumps, nil
 }
 
 // prepareSidecars makes the sidecar of every workload that a BAL
 // configuration imports, from that configuration's prepared datadir; a
 // study that asks for BAL without a balgen beside geth is refused.
-func (sr *studyRun) prepareSidecars(configs []study.Config, manifests map[statekind.Trie]*dumpmanifest.Manifest) error {
+func (sr *studyRun) prepareSidecars(configs []study.Config, dumps prepare.Dumps) error {
 	if sr.balgen == "" {
 		if i := slices.IndexFunc(configs, study.Config.UsesBAL); i >= 0 {
 			return fmt.Errorf("study %s asks for BAL type %s, but no balgen binary was found beside geth (--bin)", sr.study.Path, configs[i].BAL)
 		}
 	}
-	return sr.h.work.PrepareSidecars(sr.balgen, configs, manifests)
+	return sr.h.work.PrepareSidecars(sr.balgen, configs, dumps)
 }
 
 // reference is the configuration whose prepared datadir the scale model's

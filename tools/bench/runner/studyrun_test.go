@@ -43,11 +43,11 @@ func TestSchedule(t *testing.T) {
 func TestPrepareSidecarsNeedsBalgen(t *testing.T) {
 	sr := &studyRun{study: &study.Study{Path: "bal.toml"}, h: &harness{work: &prepare.Workdir{Dir: t.TempDir()}}}
 	configs := []study.Config{{Trie: statekind.MPT, Workload: "erc20_approve", BAL: "none"}, {Trie: statekind.MPT, Workload: "erc20_approve", BAL: "type1"}}
-	err := sr.prepareSidecars(configs, map[statekind.Trie]*dumpmanifest.Manifest{statekind.MPT: {Dir: "d"}})
+	err := sr.prepareSidecars(configs, prepare.TrieDumps(map[statekind.Trie]*dumpmanifest.Manifest{statekind.MPT: {Dir: "d"}}))
 	if err == nil || !strings.Contains(err.Error(), "bal.toml") || !strings.Contains(err.Error(), "balgen") || !strings.Contains(err.Error(), "type1") {
 		t.Errorf("error %v, want one naming the study, balgen and the type", err)
 	}
-	if err := sr.prepareSidecars(configs[:1], nil); err != nil {
+	if err := sr.prepareSidecars(configs[:1], prepare.Dumps{}); err != nil {
 		t.Errorf("study without BAL: %v", err)
 	}
 }

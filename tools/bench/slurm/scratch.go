@@ -47,16 +47,13 @@ func ScratchNeed(s *study.Study, sc study.Scale) uint64 {
 	var need uint64
 	if s.Chain != nil {
 		var files uint64
-		paths := append([]string{s.Chain.Genesis}, s.Chain.Population...)
-		for _, path := range s.Chain.Workloads {
-			paths = append(paths, path)
-		}
-		for _, path := range paths {
+		for _, path := range s.Chain.Files() {
 			if fi, err := os.Stat(path); err == nil {
 				files += uint64(fi.Size())
 			}
 		}
-		return files + uint64(len(datadirs))*(files*chainDatadirFactor+64<<20)
+		chains := uint64(max(len(s.Chain.Fixtures), 1)) // a fixture is a chain of its own
+		return files + uint64(len(datadirs))*chains*(files*chainDatadirFactor+64<<20)
 	}
 	entries := uint64(max(sc.Entries, 0))
 	for _, trie := range datadirs {

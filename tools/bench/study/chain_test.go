@@ -19,6 +19,7 @@ package study
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -76,5 +77,54 @@ func TestChainMissingFile(t *testing.T) {
 	bad := &Chain{Genesis: "genesis.json", Population: []string{"missing.rlp"}, Workloads: map[string]string{"t": "tail.rlp"}}
 	if err := bad.validate(dir); err == nil || !strings.Contains(err.Error(), "missing.rlp") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestChainFixtures loads a study of fixture chains: each is a workload of
+// its own, its directory resolved against the study's, and a directory that
+// fixturechain did not write, or fixtures mixed with a genesis, are refused.
+func TestChainFixtures(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a/genesis.json", "a/setup.rlp", "a/benchmark.rlp", "b/genesis.json", "b/benchmark.rlp", "c/genesis.json"} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
+	}
+	text := `name = "f"
+tries = ["mpt"]
+workloads = ["sload", "engine_x"]
+baseline = "mpt"
+[chain.fixtures]
+sload = "a"
+engine_x = "b"
+[scale.smoke]
+runs = 3
+`
+	path := filepath.Join(dir, "f.toml")
+	os.WriteFile(path, []byte(text), 0o644)
+	s, err := Load(path, testMetrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Chain.Fixtures["sload"] != filepath.Join(dir, "a") {
+		t.Errorf("fixture %q not resolved against the study's directory", s.Chain.Fixtures["sload"])
+	}
+	if got, want := FixtureSetupFiles(s.Chain.Fixtures["sload"]), []string{filepath.Join(dir, "a", "setup.rlp")}; !slices.Equal(got, want) {
+		t.Errorf("setup files %v, want %v", got, want)
+	}
+	if got := FixtureSetupFiles(s.Chain.Fixtures["engine_x"]); got != nil {
+		t.Errorf("a fixture without setup blocks has setup files %v", got)
+	}
+	if n := len(s.Chain.Files()); n != 5 {
+		t.Errorf("%d files, want 5: %v", n, s.Chain.Files())
+	}
+	for _, tt := range []struct{ old, new, want string }{
+		{`engine_x = "b"`, `engine_x = "c"`, "fixture engine_x: stat " + filepath.Join(dir, "c", "benchmark.rlp")},
+		{`[chain.fixtures]`, "[chain]\ngenesis = \"a/genesis.json\"\n[chain.fixtures]", "give either fixtures or genesis"},
+		{`workloads = ["sload", "engine_x"]`, `workloads = ["sstore"]`, `unknown workload "sstore" (want one of engine_x, sload)`},
+	} {
+		os.WriteFile(path, []byte(strings.Replace(text, tt.old, tt.new, 1)), 0o644)
+		if _, err := Load(path, testMetrics); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.new, err, tt.want)
+		}
 	}
 }
