@@ -190,9 +190,9 @@ func (sr *studyRun) execute() error {
 // preparedStudy is a study's matrix at a scale and the dumps its prepared
 // datadirs and sidecars were made from.
 type preparedStudy struct {
-	sc        study.Scale
-	configs   []study.Config
-	dumps     prepare.Dumps
+	sc      study.Scale
+	configs []study.Config
+	dumps   prepare.Dumps
 }
 
 // prepare checks the study's matrix at the scale and makes everything its
