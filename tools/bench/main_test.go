@@ -22,6 +22,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/BurntSushi/toml"
+
 	"statelab/tools/bench/metrics"
 	"statelab/tools/bench/study"
 )
@@ -32,7 +34,8 @@ func TestShippedStudies(t *testing.T) {
 	want := map[string]int{"groupdepth": 40, "ubt-vs-mpt": 15, "bal": 15, "bal-warm": 28, "groupdepth-traced": 6,
 		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
 		"bintrie-perf": 12, "bintrie-profile-traced": 10, "amsterdam": 84,
-		"blocksize": 18, "inflight": 18, "redundant": 21, "telemetry-cost": 9, "large-bal": 8}
+		"blocksize": 18, "inflight": 18, "redundant": 21, "telemetry-cost": 9, "large-bal": 8,
+		"eest-state-access": 25}
 	files, err := filepath.Glob(filepath.Join("studies", "*.toml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no studies in studies/: %v", err)
@@ -45,7 +48,7 @@ func TestShippedStudies(t *testing.T) {
 			continue
 		}
 		delete(want, name)
-		s, err := study.Load(file, metrics.Names())
+		s, err := study.Load(stageFixtures(t, file), metrics.Names())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,6 +68,37 @@ func TestShippedStudies(t *testing.T) {
 	for name := range want {
 		t.Errorf("study %s.toml is missing from studies/", name)
 	}
+}
+
+// stageFixtures returns the study file to load: the shipped one, or for a
+// study of fixture chains (which fixturechain writes from a release this
+// repository does not hold) a copy beside empty fixture directories at the
+// same relative paths.
+func stageFixtures(t *testing.T, file string) string {
+	var s struct {
+		Chain struct {
+			Fixtures map[string]string `toml:"fixtures"`
+		} `toml:"chain"`
+	}
+	if _, err := toml.DecodeFile(file, &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Chain.Fixtures) == 0 {
+		return file
+	}
+	root := t.TempDir()
+	staged := filepath.Join(root, "tools", "bench", "studies", filepath.Base(file))
+	os.MkdirAll(filepath.Dir(staged), 0o755)
+	blob, _ := os.ReadFile(file)
+	os.WriteFile(staged, blob, 0o644)
+	for _, dir := range s.Chain.Fixtures {
+		dir = filepath.Join(filepath.Dir(staged), dir)
+		os.MkdirAll(dir, 0o755)
+		for _, f := range []string{study.FixtureGenesis, study.FixtureSetup, study.FixtureBenchmark} {
+			os.WriteFile(filepath.Join(dir, f), nil, 0o644)
+		}
+	}
+	return staged
 }
 
 // TestPrepareJobsRefused: run and ab refuse --prepare-jobs below 1 before

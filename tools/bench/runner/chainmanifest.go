@@ -38,6 +38,7 @@ import (
 // population files in order, then each workload, by name, with the blocks
 // it adds on top of the population's head.
 func chainManifest(trie statekind.Trie, genesis string, population []string, workloads map[string]string) (*dumpmanifest.Manifest, error) {
+	genesis = absPath(genesis) // a study loaded by a relative path resolves its files relative to the working directory
 	m := &dumpmanifest.Manifest{Trie: trie, Genesis: genesis, Dir: filepath.Dir(genesis)}
 	head, err := addPopulation(m, population)
 	if err != nil {

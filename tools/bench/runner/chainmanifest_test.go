@@ -79,6 +79,17 @@ func TestChainManifest(t *testing.T) {
 	if _, err := chainManifest(statekind.MPT, genesis, []string{filepath.Join(dir, "missing.rlp")}, workloads); err == nil || !strings.HasPrefix(err.Error(), "population: ") {
 		t.Errorf("missing population file: %v", err)
 	}
+	// A genesis relative to the working directory (a study loaded by a
+	// relative path) is found from the manifest.
+	t.Chdir(filepath.Dir(dir))
+	delete(workloads, "late")
+	m, err = chainManifest(statekind.MPT, filepath.Join(filepath.Base(dir), "genesis.json"), pop, workloads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.GenesisPath(); got != genesis {
+		t.Errorf("genesis path %s, want %s", got, genesis)
+	}
 }
 
 // TestABManifestFromBlockFiles describes an A/B comparison's dump given as
