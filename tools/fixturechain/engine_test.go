@@ -367,3 +367,46 @@ func TestShippedEESTSubset(t *testing.T) {
 		t.Errorf("tests by format %v, want 2 blockchain_test, 2 engine, 1 engine_x", formats)
 	}
 }
+
+// TestAccessListFromFixture converts an EEST Amsterdam test whose block's
+// access list the fixture gives beside the RLP: the written block carries
+// it, as geth export writes Amsterdam blocks, and it hashes to the header's
+// commitment. A list that does not skips the test, naming the block.
+func TestAccessListFromFixture(t *testing.T) {
+	src, err := filepath.Glob(filepath.Join("testdata", "eest-amsterdam", "*", "*", "*", "*", "*", "bal_empty_block_no_coinbase.json"))
+	if err != nil || len(src) != 1 {
+		t.Fatalf("shipped Amsterdam fixture: %v %v", src, err)
+	}
+	out := t.TempDir()
+	if err := run([]string{"--out", out, src[0]}); err != nil {
+		t.Fatal(err)
+	}
+	dirs, _ := os.ReadDir(out)
+	if len(dirs) != 1 {
+		t.Fatalf("%d chains written, want 1", len(dirs))
+	}
+	blocks, err := blockfile.ReadFile(filepath.Join(out, dirs[0].Name(), chainfile.BlocksFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range blocks {
+		list, want := b.AccessList(), b.Header().BlockAccessListHash
+		if list == nil || want == nil || list.Hash() != *want {
+			t.Fatalf("block %d: access list %v, header commits to %v", b.NumberU64(), list, want)
+		}
+	}
+	// A storage read the header does not commit to.
+	blob, _ := os.ReadFile(src[0])
+	tampered := bytes.Replace(blob, []byte(`"storageReads": [`), []byte(`"storageReads": [
+       "0x0777",`), 1)
+	if bytes.Equal(tampered, blob) {
+		t.Fatal("the fixture has no storage reads to tamper with")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, tampered, 0o644)
+	var buf bytes.Buffer
+	err = newApp(&buf).Run([]string{"fixturechain", "--out", t.TempDir(), bad})
+	if err == nil || !strings.Contains(buf.String(), "block 1: the fixture's block access list hashes to") {
+		t.Errorf("tampered list: %v\n%s", err, buf.String())
+	}
+}

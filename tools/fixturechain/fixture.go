@@ -33,6 +33,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/math"
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/core/types/bal"
 	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/ethereum/go-ethereum/tests"
 )
@@ -55,11 +56,13 @@ type fixtureHeader struct {
 	ExcessBlobGas *math.HexOrDecimal64  `json:"excessBlobGas"`
 }
 
-// fixtureBlock is one entry of a test's blocks: its RLP, and whether the
-// block is meant to be rejected.
+// fixtureBlock is one entry of a test's blocks: its RLP, whether the block
+// is meant to be rejected, and an Amsterdam block's EIP-7928 access list,
+// which the fixture gives beside the RLP rather than in it.
 type fixtureBlock struct {
-	RLP             hexutil.Bytes `json:"rlp"`
-	ExpectException string        `json:"expectException"`
+	RLP             hexutil.Bytes      `json:"rlp"`
+	ExpectException string             `json:"expectException"`
+	AccessList      *fixtureAccessList `json:"blockAccessList"`
 }
 
 // fixture is one blockchain test, named by its key in the file.
@@ -191,6 +194,24 @@ func (f *fixture) convert(groups *preAllocs) (*chain, error) {
 	return &chain{name: f.name, genesis: genesis, blocks: blocks}, nil
 }
 
+// withAccessList embeds the fixture's access list in a block that commits
+// to one, as geth export writes an Amsterdam block, after checking it
+// against the header's hash. A block whose RLP carries its list already, or
+// that commits to none, is returned as it is.
+func withAccessList(block *types.Block, list *bal.BlockAccessList) (*types.Block, error) {
+	want := block.Header().BlockAccessListHash
+	if want == nil || block.AccessList() != nil {
+		return block, nil
+	}
+	if list == nil {
+		return nil, fmt.Errorf("header commits to block access list %x, and the fixture gives none", *want)
+	}
+	if got := list.Hash(); got != *want {
+		return nil, fmt.Errorf("the fixture's block access list hashes to %x, the header commits to %x", got, *want)
+	}
+	return block.WithAccessList(list), nil
+}
+
 // unknownForkReason is the skip reason of a test whose network geth does not
 // know: a fork newer than this geth, or one its tests package does not name.
 const unknownForkReason = "network unknown to geth's tests package (a fork this geth does not have)"
@@ -259,6 +280,14 @@ func (f *fixture) decodeBlocks() ([]*types.Block, error) {
 		}
 		block := new(types.Block)
 		if err := rlp.DecodeBytes(b.RLP, block); err != nil {
+			return nil, skip("has invalid blocks", "%s: block %d: %v", f.name, i+1, err)
+		}
+		var list *bal.BlockAccessList
+		if b.AccessList != nil {
+			list = &b.AccessList.list
+		}
+		block, err := withAccessList(block, list)
+		if err != nil {
 			return nil, skip("has invalid blocks", "%s: block %d: %v", f.name, i+1, err)
 		}
 		blocks = append(blocks, block)
