@@ -243,3 +243,35 @@ runs = 2
 		t.Errorf("ran %v, want 3 workloads x 3 variants", seen)
 	}
 }
+
+// TestFixtureAccessListSidecar converts the shipped EEST Amsterdam test,
+// whose block's access list the fixture gives beside its RLP, and makes a
+// Type-1 sidecar of the list with balgen eip7928 from chain.rlp, as geth
+// export writes Amsterdam blocks with their lists.
+func TestFixtureAccessListSidecar(t *testing.T) {
+	chains := filepath.Join(t.TempDir(), "chains")
+	mustRun(t, "fixturechain", "--out", chains, filepath.Join("..", "fixturechain", "testdata", "eest-amsterdam"))
+	dirs, err := os.ReadDir(chains)
+	if err != nil || len(dirs) != 1 {
+		t.Fatalf("chains %v, %v; want one", dirs, err)
+	}
+	sidecar := filepath.Join(t.TempDir(), "bal.json")
+	res := mustRun(t, "balgen", "eip7928", "--in", filepath.Join(chains, dirs[0].Name(), "chain.rlp"), "--out", sidecar)
+	if !strings.Contains(res.stdout+res.stderr, "1 blocks, 4 accounts, 11 slots") {
+		t.Errorf("balgen eip7928: %s%s", res.stdout, res.stderr)
+	}
+	var f struct {
+		Type   int `json:"type"`
+		Blocks []struct {
+			Number   uint64            `json:"number"`
+			Accounts []json.RawMessage `json:"accounts"`
+		} `json:"blocks"`
+	}
+	blob, _ := os.ReadFile(sidecar)
+	if err := json.Unmarshal(blob, &f); err != nil {
+		t.Fatal(err)
+	}
+	if f.Type != 1 || len(f.Blocks) != 1 || f.Blocks[0].Number != 1 || len(f.Blocks[0].Accounts) != 4 { // the fixture lists 4 accounts
+		t.Errorf("sidecar type %d, blocks %+v", f.Type, f.Blocks)
+	}
+}
