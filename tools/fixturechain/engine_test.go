@@ -98,20 +98,9 @@ func pragueChain(t *testing.T, n int) (*core.Genesis, []*types.Block, []map[stri
 // the blocks' parent and its blocks are the chain's.
 func checkChainDir(t *testing.T, dir string, blocks []*types.Block) {
 	t.Helper()
-	var genesis core.Genesis
-	blob, err := os.ReadFile(filepath.Join(dir, "genesis.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(blob, &genesis); err != nil {
-		t.Fatal(err)
-	}
-	if got := genesis.ToBlock().Hash(); got != blocks[0].ParentHash() {
-		t.Fatalf("genesis hash %x, want %x", got, blocks[0].ParentHash())
-	}
-	got, err := blockfile.ReadFile(filepath.Join(dir, chainfile.BlocksFile))
-	if err != nil {
-		t.Fatal(err)
+	genesis, got := readChainDir(t, dir)
+	if hash := genesis.ToBlock().Hash(); hash != blocks[0].ParentHash() {
+		t.Fatalf("genesis hash %x, want %x", hash, blocks[0].ParentHash())
 	}
 	if len(got) != len(blocks) {
 		t.Fatalf("%d blocks, want %d", len(got), len(blocks))
@@ -121,7 +110,25 @@ func checkChainDir(t *testing.T, dir string, blocks []*types.Block) {
 			t.Fatalf("block %d: hash %x, want %x", i+1, got[i].Hash(), blocks[i].Hash())
 		}
 	}
-	insertAll(t, &genesis, got)
+	insertAll(t, genesis, got)
+}
+
+// readChainDir reads a converted chain directory's genesis and blocks.
+func readChainDir(t *testing.T, dir string) (*core.Genesis, []*types.Block) {
+	t.Helper()
+	genesis := new(core.Genesis)
+	blob, err := os.ReadFile(filepath.Join(dir, "genesis.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(blob, genesis); err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := blockfile.ReadFile(filepath.Join(dir, chainfile.BlocksFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return genesis, blocks
 }
 
 // insertAll inserts the blocks on the genesis as geth import does; every
@@ -341,19 +348,8 @@ func TestShippedEESTSubset(t *testing.T) {
 	formats := make(map[string]int)
 	for _, d := range dirs {
 		dir := filepath.Join(out, d.Name())
-		var genesis core.Genesis
-		blob, err := os.ReadFile(filepath.Join(dir, "genesis.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(blob, &genesis); err != nil {
-			t.Fatal(err)
-		}
-		blocks, err := blockfile.ReadFile(filepath.Join(dir, chainfile.BlocksFile))
-		if err != nil {
-			t.Fatal(err)
-		}
-		insertAll(t, &genesis, blocks)
+		genesis, blocks := readChainDir(t, dir)
+		insertAll(t, genesis, blocks)
 		m, err := dumpmanifest.Read(filepath.Join(dir, dumpmanifest.FileName))
 		if err != nil {
 			t.Fatal(err)

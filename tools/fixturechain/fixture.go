@@ -315,15 +315,17 @@ func (f *fixture) genesis() *core.Genesis {
 		g.Difficulty = new(big.Int)
 	}
 	g.Nonce = new(big.Int).SetBytes(h.Nonce).Uint64()
-	if h.BlobGasUsed != nil {
-		v := uint64(*h.BlobGasUsed)
-		g.BlobGasUsed = &v
-	}
-	if h.ExcessBlobGas != nil {
-		v := uint64(*h.ExcessBlobGas)
-		g.ExcessBlobGas = &v
-	}
+	g.BlobGasUsed, g.ExcessBlobGas = optionalUint64(h.BlobGasUsed), optionalUint64(h.ExcessBlobGas)
 	return g
+}
+
+// optionalUint64 converts a header field a fork may lack.
+func optionalUint64(v *math.HexOrDecimal64) *uint64 {
+	if v == nil {
+		return nil
+	}
+	u := uint64(*v)
+	return &u
 }
 
 // maxDirName keeps directory names well under the 255 bytes file systems allow;

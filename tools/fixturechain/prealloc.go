@@ -72,14 +72,7 @@ func (g *preAllocGroup) genesis() *core.Genesis {
 	if env.BaseFee != nil {
 		gen.BaseFee = (*big.Int)(env.BaseFee)
 	}
-	if env.ExcessBlobGas != nil {
-		v := uint64(*env.ExcessBlobGas)
-		gen.ExcessBlobGas = &v
-	}
-	if env.BlobGasUsed != nil {
-		v := uint64(*env.BlobGasUsed)
-		gen.BlobGasUsed = &v
-	}
+	gen.ExcessBlobGas, gen.BlobGasUsed = optionalUint64(env.ExcessBlobGas), optionalUint64(env.BlobGasUsed)
 	return gen
 }
 
