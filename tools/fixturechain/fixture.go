@@ -131,15 +131,7 @@ func skip(reason, format string, args ...any) error {
 	return &skipError{reason: reason, detail: fmt.Sprintf(format, args...)}
 }
 
-// skipDetail is the test (or file) a skip names, and what it found.
-func skipDetail(err error) string {
-	var s *skipError
-	if errors.As(err, &s) {
-		return s.detail
-	}
-	return err.Error()
-}
-
+// skipReason is the reason a skip error groups under, or the error itself.
 func skipReason(err error) string {
 	var s *skipError
 	if errors.As(err, &s) {
