@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/params"
 	"github.com/urfave/cli/v2"
 
 	"statelab/tools/internal/dumpmanifest"
@@ -60,7 +61,8 @@ type config struct {
 	placement string // dumpmanifest.PlacementGenesis, or "": the population's blocks create it
 	shape     string // shapeDumpgen or shapeMainnet; "" is dumpgen's
 
-	workloads      []string // names, in manifest order
+	workloads      []string   // names, in manifest order
+	fixtures       []*fixture // benchmark tests merged into the genesis, workloads after workloads
 	workloadBlocks uint64
 
 	flushBlocks int // blocks between state flushes, 0 for none; not a flag, tests vary it
@@ -109,6 +111,9 @@ func configFromFlags(ctx *cli.Context) (*config, error) {
 		cfg.placement = placement
 	default:
 		return nil, fmt.Errorf("invalid --population %q: must be \"blocks\" or \"genesis\"", placement)
+	}
+	if len(cfg.fixtures) > 0 && cfg.placement != dumpmanifest.PlacementGenesis {
+		return nil, errors.New("--fixture needs --population genesis: the fixtures' pre-states join the population there, and their blocks follow the genesis")
 	}
 	if cfg.shape == shapeMainnet && cfg.placement != dumpmanifest.PlacementGenesis {
 		return nil, fmt.Errorf("--shape %s needs --population genesis: its contracts are placed in the genesis state", shapeMainnet)
@@ -189,7 +194,59 @@ func chainFromFlags(ctx *cli.Context) (*config, error) {
 	if _, err := cfg.mainnetShape(); err != nil {
 		return nil, fmt.Errorf("invalid --entries %d: %v", entries, err)
 	}
+	if err := cfg.fixturesFromFlags(ctx.StringSlice(fixtureFlag.Name), fork != ""); err != nil {
+		return nil, err
+	}
 	return cfg, nil
+}
+
+// fixturesFromFlags reads the --fixture values: benchmark tests whose chain
+// the dump takes, so MPT only and with the fixtures' forks.
+func (c *config) fixturesFromFlags(specs []string, forkSet bool) error {
+	seen := make(map[string]bool)
+	for _, spec := range specs {
+		fx, err := parseFixture(spec)
+		if err != nil {
+			return err
+		}
+		if seen[fx.name] {
+			return fmt.Errorf("invalid --fixture %s: a second fixture named %s", spec, fx.name)
+		}
+		seen[fx.name] = true
+		c.fixtures = append(c.fixtures, fx)
+	}
+	if len(c.fixtures) == 0 {
+		return nil
+	}
+	if c.trie != statekind.MPT {
+		return fmt.Errorf("--fixture needs --trie mpt: the fixtures' chain config (%s) has no binary trie", c.fixtures[0].genesis.Config.LatestFork(0))
+	}
+	if forkSet {
+		return errors.New("--fixture and --fork: the fixtures' chain config decides the forks")
+	}
+	return checkFixturesAgree(c.fixtures)
+}
+
+// chainConfig returns the dump's chain config: the fixtures' when there are
+// any, else the trie's with the fork's rules.
+func (c *config) chainConfig() *params.ChainConfig {
+	if len(c.fixtures) > 0 {
+		return c.fixtures[0].genesis.Config
+	}
+	return chainConfig(c.trie, c.fork)
+}
+
+// fixtureDirs returns the fixtures' names and chain directories, for the
+// manifest.
+func (c *config) fixtureDirs() map[string]string {
+	if len(c.fixtures) == 0 {
+		return nil
+	}
+	dirs := make(map[string]string, len(c.fixtures))
+	for _, fx := range c.fixtures {
+		dirs[fx.name] = fx.dir
+	}
+	return dirs
 }
 
 // targets returns the entries of each kind of the population.

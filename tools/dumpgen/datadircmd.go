@@ -61,7 +61,7 @@ func datadirCommand(log io.Writer) *cli.Command {
 		Usage:       "write the population straight into a new geth datadir, in its genesis state",
 		UsageText:   "dumpgen datadir --trie ubt|mpt --entries N --out DIR [--fork amsterdam] [--seed S] [--gas-target G]\n   [--bintrie.groupdepth D] [--db.blocksize B]",
 		Description: datadirDescription,
-		Flags:       []cli.Flag{trieFlag, forkFlag, entriesFlag, seedFlag, gasTargetFlag, shapeFlag, groupDepthFlag, blockSizeFlag, outFlag},
+		Flags:       []cli.Flag{trieFlag, forkFlag, entriesFlag, seedFlag, gasTargetFlag, shapeFlag, fixtureFlag, groupDepthFlag, blockSizeFlag, outFlag},
 		Action: func(ctx *cli.Context) error {
 			cfg, err := chainFromFlags(ctx)
 			if err != nil {
@@ -89,18 +89,22 @@ func (c *config) populationSpec() []byte {
 		Entries:   c.entries,
 		Seed:      c.seed,
 		GasTarget: c.gasTarget,
+		Fixtures:  c.fixtureDirs(),
 	}.JSON()
 }
 
 // writePopulationDatadir writes the datadir of cfg's population at cfg.out
 // and returns its provenance record.
 func writePopulationDatadir(cfg *config, depth, blockSize int, log io.Writer) (*statewriter.Provenance, error) {
-	config := chainConfig(cfg.trie, cfg.fork)
+	config := cfg.chainConfig()
 	senders, err := newSenders(config, cfg.seed)
 	if err != nil {
 		return nil, err
 	}
 	genesis := cfg.genesis(config, senders.addrs)
+	if err := mergeFixtures(genesis, cfg.fixtures); err != nil {
+		return nil, err
+	}
 	alloc := genesis.Alloc
 	genesis.Alloc = nil
 	wcfg := statewriter.Config{

@@ -112,6 +112,15 @@ func writeWorkloads(cfg *config, gen *generator, pop *population, log io.Writer)
 		files = append(files, segmentFile(file, dumpmanifest.RoleWorkload, name, seg))
 		logSegment(log, file, seg)
 	}
+	for _, fx := range cfg.fixtures {
+		file := workloadFileName(fx.name)
+		seg, err := writeSegment(gen.branch(), newFixtureRun(fx), filepath.Join(cfg.out, file))
+		if err != nil {
+			return nil, fmt.Errorf("fixture %s: %w", fx.name, err)
+		}
+		files = append(files, segmentFile(file, dumpmanifest.RoleWorkload, fx.name, seg))
+		logSegment(log, file, seg)
+	}
 	return files, nil
 }
 

@@ -50,7 +50,7 @@ func makeGenesisDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err 
 	if err := prepareOutDir(cfg.out, cfg.force); err != nil {
 		return nil, err
 	}
-	chainCfg := chainConfig(cfg.trie, cfg.fork)
+	chainCfg := cfg.chainConfig()
 	targets, err := cfg.targets()
 	if err != nil {
 		return nil, err
@@ -60,6 +60,9 @@ func makeGenesisDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err 
 		return nil, err
 	}
 	genesis := cfg.genesis(chainCfg, pop.addrs)
+	if err := mergeFixtures(genesis, cfg.fixtures); err != nil {
+		return nil, err
+	}
 	gp, err := orderGenesisPopulation(cfg, genesis.Alloc, cfg.out, log)
 	if err != nil {
 		return nil, err
@@ -85,7 +88,7 @@ func makeGenesisDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err 
 	gen := newGeneratorOn(db, cfg.trie, genesis, block, cfg.entries, newProgress(log))
 	gen.flushBlocks = cfg.flushBlocks
 	fmt.Fprintf(log, "dumpgen: trie %s, fork %s, %d entries in the genesis (%d accounts, %d erc20 holders, %d slots), seed %d, gas target %d, genesis %x, written in %v\n",
-		cfg.trie, cfg.fork, cfg.entries, pop.targets[kindAccount], pop.targets[kindHolder], pop.targets[kindSlot], cfg.seed, cfg.gasTarget, block.Hash(), time.Since(start).Round(time.Millisecond))
+		cfg.trie, cfg.forkLabel(), cfg.entries, pop.targets[kindAccount], pop.targets[kindHolder], pop.targets[kindSlot], cfg.seed, cfg.gasTarget, block.Hash(), time.Since(start).Round(time.Millisecond))
 
 	genesisFile := ""
 	if limit := cfg.genesisJSONEntries; cfg.entries <= limit || (limit == 0 && cfg.entries <= maxGenesisJSONEntries) {
@@ -105,6 +108,7 @@ func makeGenesisDump(cfg *config, log io.Writer) (m *dumpmanifest.Manifest, err 
 	m.GenesisRoot = block.Root()
 	m.Import = genesisImportNote
 	m.Population.Placement = dumpmanifest.PlacementGenesis
+	m.Population.Fixtures = cfg.fixtureDirs()
 	if gp.tail != nil {
 		m.Population.Shape = shapeMainnet
 		m.Population.TailContracts = gp.tail.shape.tailContracts()

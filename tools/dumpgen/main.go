@@ -82,6 +82,11 @@ var (
 		Value:    shapeDumpgen,
 		Category: chainCategory,
 	}
+	fixtureFlag = &cli.StringSliceFlag{
+		Name:     "fixture",
+		Usage:    "NAME=DIR: merge a benchmark test (a chain directory fixturechain wrote) into the genesis and write its block as workload NAME; the dump takes its chain config (MPT, --population genesis)",
+		Category: chainCategory,
+	}
 	workloadsFlag = &cli.StringFlag{
 		Name:     "workloads",
 		Usage:    `comma separated workloads to write, "all" or "none"`,
@@ -118,7 +123,7 @@ func newApp(log io.Writer) *cli.App {
 	app.UsageText = "dumpgen --trie ubt|mpt --entries N --out DIR [--fork amsterdam] [--seed S] [--gas-target G] [--population blocks|genesis]\n" +
 		"        [--workloads all|none|NAME,...] [--workload-blocks K] [--workload-gas-target W] [--force]"
 	app.Description = description
-	app.Flags = []cli.Flag{trieFlag, forkFlag, entriesFlag, seedFlag, gasTargetFlag, populationFlag, shapeFlag, workloadsFlag, workloadBlocksFlag, workloadGasFlag, outFlag, forceFlag}
+	app.Flags = []cli.Flag{trieFlag, forkFlag, entriesFlag, seedFlag, gasTargetFlag, populationFlag, shapeFlag, fixtureFlag, workloadsFlag, workloadBlocksFlag, workloadGasFlag, outFlag, forceFlag}
 	app.Commands = []*cli.Command{datadirCommand(log)}
 	app.Action = func(ctx *cli.Context) error {
 		cfg, err := configFromFlags(ctx)

@@ -26,6 +26,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"statelab/tools/internal/blockfile"
+	"statelab/tools/internal/dumpmanifest"
 )
 
 // TestEESTSubsetImports converts the EEST benchmark tests shipped with
@@ -273,5 +276,92 @@ func TestFixtureAccessListSidecar(t *testing.T) {
 	}
 	if f.Type != 1 || len(f.Blocks) != 1 || f.Blocks[0].Number != 1 || len(f.Blocks[0].Accounts) != 4 { // the fixture lists 4 accounts
 		t.Errorf("sidecar type %d, blocks %+v", f.Type, f.Blocks)
+	}
+}
+
+// TestBenchMergedFixtureStudy runs a study whose EEST fixtures join a
+// dumpgen population placed in the genesis (dumpgen --fixture), beside a
+// dumpgen workload, with and without a Type-4 sidecar: the fixture's block
+// runs on the large state with the gas it used on its own chain.
+func TestBenchMergedFixtureStudy(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to drop the page cache")
+	}
+	dir := t.TempDir()
+	chains := filepath.Join(dir, "chains")
+	mustRun(t, "fixturechain", "--out", chains, filepath.Join("..", "fixturechain", "testdata", "eest", "blockchain_tests"))
+	var sload string
+	entries, _ := os.ReadDir(chains)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), "SLOAD") {
+			sload = e.Name()
+		}
+	}
+	blocks, err := blockfile.ReadFile(filepath.Join(chains, sload, "benchmark.rlp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	study := filepath.Join(dir, "merged.toml")
+	text := fmt.Sprintf(`name = "merged"
+tries = ["mpt"]
+workloads = ["sload", "erc20_balanceof"]
+bal = ["none", "type4"]
+baseline = "mpt"
+
+[fixtures]
+sload = "chains/%s"
+
+[scale.smoke]
+entries = 20000
+workload_blocks = 1
+runs = 2
+`, sload)
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "work")
+	cmd := exec.Command(benchBin(t), "run", study, "--out", out, "--work", work, "--bin", filepath.Dir(bin(t, "geth")))
+	if output, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bench run: %v\n%s", err, output)
+	}
+	dumps, _ := filepath.Glob(filepath.Join(work, "dumps", "mpt-20000-1-genesis-fx*", "manifest.json"))
+	if len(dumps) != 1 {
+		t.Fatalf("dumps %v, want one with the fixture merged", dumps)
+	}
+	m, err := dumpmanifest.Read(dumps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Population == nil || m.Population.Fixtures["sload"] != filepath.Join(chains, sload) || m.Entries != 20000 {
+		t.Fatalf("manifest population %+v, entries %d", m.Population, m.Entries)
+	}
+	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []struct {
+		Workload string `json:"workload"`
+		Variant  string `json:"variant"`
+		Blocks   []struct {
+			Block struct {
+				GasUsed uint64 `json:"gas_used"`
+			} `json:"block"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal(blob, &runs); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, r := range runs {
+		seen[r.Workload+"/"+r.Variant]++
+		if r.Workload != "sload" {
+			continue
+		}
+		if len(r.Blocks) != 1 || r.Blocks[0].Block.GasUsed != blocks[0].GasUsed() {
+			t.Errorf("sload/%s: blocks %+v, want one of %d gas (the fixture's)", r.Variant, r.Blocks, blocks[0].GasUsed())
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("ran %v, want 2 workloads x 2 variants", seen)
 	}
 }

@@ -17,6 +17,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -24,6 +25,7 @@ import (
 	"statelab/tools/internal/blockfile"
 	"statelab/tools/internal/chainfile"
 	"statelab/tools/internal/dumpmanifest"
+	"statelab/tools/internal/fsutil"
 	"statelab/tools/internal/statekind"
 )
 
@@ -46,10 +48,12 @@ func (c *chain) write(out, name string, force bool, source string) error {
 
 // Files of a chain split at its last block, as a bench study's [chain] table
 // takes them: the blocks that build the state (population) and the benchmark
-// block measured on it (a workload).
+// block measured on it (a workload); and the state that block runs on, as
+// dumpgen --fixture merges it into a population.
 const (
 	setupFile     = "setup.rlp"
 	benchmarkFile = "benchmark.rlp"
+	prestateFile  = "prestate.json"
 )
 
 // writeSplit writes the chain's setup blocks and its last block to files of
@@ -64,5 +68,13 @@ func (c *chain) writeSplit(dir string) error {
 	if err := blockfile.WriteFile(filepath.Join(dir, benchmarkFile), c.blocks[last:]); err != nil {
 		return fmt.Errorf("test %q: %v", c.name, err)
 	}
-	return nil
+	alloc, err := c.prestate()
+	if err != nil {
+		return fmt.Errorf("test %q: the benchmark block's pre-state: %v", c.name, err)
+	}
+	blob, err := json.Marshal(alloc)
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteBytesAtomic(filepath.Join(dir, prestateFile), blob)
 }

@@ -29,14 +29,15 @@ import (
 )
 
 // PrepareDumps makes, or reuses, the dumpgen dump of every trie at the
-// scale under the fork's rules, jobs at once, and returns their manifests by
-// trie.
-func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, tries []statekind.Trie, sc study.Scale, jobs int) (map[statekind.Trie]*dumpmanifest.Manifest, error) {
+// scale under the fork's rules, with the benchmark tests of fixtures (name,
+// fixture chain directory) merged into its population, jobs at once, and
+// returns their manifests by trie.
+func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, fixtures map[string]string, tries []statekind.Trie, sc study.Scale, jobs int) (map[statekind.Trie]*dumpmanifest.Manifest, error) {
 	found := make([]*dumpmanifest.Manifest, len(tries))
 	work := make([]func() error, len(tries))
 	for i, trie := range tries {
 		work[i] = func() (err error) {
-			found[i], err = ensureDump(dumpgen, w.Dir, trie, fork, sc, w.Progress)
+			found[i], err = ensureDump(dumpgen, w.Dir, trie, fork, fixtures, sc, w.Progress)
 			return err
 		}
 	}
@@ -55,7 +56,7 @@ func (w *Workdir) PrepareDumps(dumpgen string, fork study.Fork, tries []statekin
 // the name, so that its dumps, and the sidecars kept by the dump's name, are
 // never taken for the default's; the default's names are as they always
 // were, so existing dumps are reused.
-func dumpDir(work string, trie statekind.Trie, fork study.Fork, sc study.Scale) string {
+func dumpDir(work string, trie statekind.Trie, fork study.Fork, fixtures map[string]string, sc study.Scale) string {
 	name := trie.String()
 	if fork != study.ForkDefault {
 		name += "-" + string(fork)
@@ -70,6 +71,9 @@ func dumpDir(work string, trie statekind.Trie, fork study.Fork, sc study.Scale) 
 	if sc.MainnetShaped() {
 		name += "-mainnet"
 	}
+	if len(fixtures) > 0 {
+		name += "-fx" + fixturesKey(fixtures)
+	}
 	return filepath.Join(work, "dumps", name)
 }
 
@@ -77,12 +81,12 @@ func dumpDir(work string, trie statekind.Trie, fork study.Fork, sc study.Scale) 
 // scale, generating it with dumpgen unless a matching one is already there:
 // its manifest must name the same trie, fork, entries, workload blocks and
 // workload gas.
-func ensureDump(dumpgen, work string, trie statekind.Trie, fork study.Fork, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
-	dir := dumpDir(work, trie, fork, sc)
+func ensureDump(dumpgen, work string, trie statekind.Trie, fork study.Fork, fixtures map[string]string, sc study.Scale, progress func(string, ...any)) (*dumpmanifest.Manifest, error) {
+	dir := dumpDir(work, trie, fork, fixtures, sc)
 	path := filepath.Join(dir, "manifest.json")
 	if m, err := dumpmanifest.Read(path); err == nil && m.Trie == trie && m.Fork == string(fork) && m.Entries == sc.Entries &&
 		m.WorkloadBlocks == sc.WorkloadBlocks && m.WorkloadGasMatches(sc.WorkloadGas) && m.GenesisPlaced() == sc.GenesisPlaced() &&
-		(m.Population != nil && m.Population.Shape == study.ShapeMainnet) == sc.MainnetShaped() {
+		(m.Population != nil && m.Population.Shape == study.ShapeMainnet) == sc.MainnetShaped() && sameFixtures(m, fixtures) {
 		progress("reusing dump %s", dir)
 		return m, nil
 	}
@@ -107,6 +111,7 @@ func ensureDump(dumpgen, work string, trie statekind.Trie, fork study.Fork, sc s
 	if sc.MainnetShaped() {
 		args = append(args, "--shape", study.ShapeMainnet)
 	}
+	args = append(args, FixtureArgs(fixtures)...)
 	stop := make(chan struct{})
 	go watchDumpgen(filepath.Base(dir), dir+".log", progress, stop)
 	err := command.Run(dir+".log", dumpgen, args...)

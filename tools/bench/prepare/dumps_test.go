@@ -72,7 +72,7 @@ func TestDumpDir(t *testing.T) {
 		{study.ForkAmsterdam, study.Scale{Entries: 100000, WorkloadBlocks: 2, Population: "genesis"}, "/w/dumps/mpt-amsterdam-100000-2-genesis"},
 		{study.ForkDefault, study.Scale{Entries: 100000, WorkloadBlocks: 2, Shape: "mainnet"}, "/w/dumps/mpt-100000-2-genesis-mainnet"},
 	} {
-		if got := dumpDir("/w", statekind.MPT, tt.fork, tt.sc); got != tt.want {
+		if got := dumpDir("/w", statekind.MPT, tt.fork, nil, tt.sc); got != tt.want {
 			t.Errorf("dumpDir(fork %q, %+v) = %s, want %s", tt.fork, tt.sc, got, tt.want)
 		}
 	}
@@ -121,7 +121,7 @@ func TestEnsureDumpReuse(t *testing.T) {
 			if c.existing != nil {
 				c.existing.Genesis = "genesis.json"
 				c.existing.Files = []dumpmanifest.File{{File: "population.rlp", Role: dumpmanifest.RolePopulation}}
-				dir := dumpDir(work, statekind.MPT, c.fork, sc)
+				dir := dumpDir(work, statekind.MPT, c.fork, nil, sc)
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					t.Fatal(err)
 				}
@@ -129,7 +129,7 @@ func TestEnsureDumpReuse(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			m, err := ensureDump(dumpgen, work, statekind.MPT, c.fork, sc, t.Logf)
+			m, err := ensureDump(dumpgen, work, statekind.MPT, c.fork, nil, sc, t.Logf)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +152,7 @@ func TestEnsureDumpReuse(t *testing.T) {
 			if m.Fork != string(c.fork) || m.Entries != 100 || m.WorkloadBlocks != 2 {
 				t.Errorf("dump of fork %q, %d entries, %d blocks; want fork %q, 100 and 2", m.Fork, m.Entries, m.WorkloadBlocks, c.fork)
 			}
-			if want := dumpDir(work, statekind.MPT, c.fork, sc); m.Dir != want {
+			if want := dumpDir(work, statekind.MPT, c.fork, nil, sc); m.Dir != want {
 				t.Errorf("dump in %s, want %s", m.Dir, want)
 			}
 		})

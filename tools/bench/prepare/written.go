@@ -73,6 +73,7 @@ func writeArgs(data string, c study.Config, m *dumpmanifest.Manifest) []string {
 	if pop.Shape != "" {
 		args = append(args, "--shape", pop.Shape)
 	}
+	args = append(args, FixtureArgs(pop.Fixtures)...)
 	if c.Trie == statekind.UBT {
 		args = append(args, "--bintrie.groupdepth", strconv.Itoa(c.GroupDepth))
 	}

@@ -223,7 +223,7 @@ func (sr *studyRun) prepare() (*preparedStudy, error) {
 			return nil, err
 		}
 	} else {
-		byTrie, err := sr.h.work.PrepareDumps(sr.dumpgen, sr.study.Fork, sr.study.TriesAt(sc), sc, sr.prepareJobs)
+		byTrie, err := sr.h.work.PrepareDumps(sr.dumpgen, sr.study.Fork, sr.study.Fixtures, sr.study.TriesAt(sc), sc, sr.prepareJobs)
 		if err != nil {
 			return nil, err
 		}

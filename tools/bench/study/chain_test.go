@@ -128,3 +128,46 @@ runs = 3
 		}
 	}
 }
+
+// TestMergedFixtures loads a study whose fixtures join its dumps'
+// population: their names are workloads beside dumpgen's, their directories
+// resolved against the study's, and a study they cannot run in is refused.
+func TestMergedFixtures(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a/genesis.json", "a/prestate.json", "a/benchmark.rlp", "b/genesis.json", "b/benchmark.rlp"} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
+	}
+	text := `name = "m"
+tries = ["mpt"]
+workloads = ["sload", "erc20_balanceof"]
+baseline = "mpt"
+[fixtures]
+sload = "a"
+[scale.smoke]
+entries = 1000
+workload_blocks = 1
+runs = 3
+`
+	path := filepath.Join(dir, "m.toml")
+	os.WriteFile(path, []byte(text), 0o644)
+	s, err := Load(path, testMetrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Fixtures["sload"] != filepath.Join(dir, "a") {
+		t.Errorf("fixture %q not resolved against the study's directory", s.Fixtures["sload"])
+	}
+	for _, tt := range []struct{ old, new, want string }{
+		{`sload = "a"`, `sload = "b"`, "fixtures: sload: stat " + filepath.Join(dir, "b", "prestate.json")},
+		{`tries = ["mpt"]`, "tries = [\"ubt\"]\ngroup_depths = [5]", `tries must be ["mpt"]`},
+		{`baseline = "mpt"`, "baseline = \"mpt\"\nfork = \"amsterdam\"", `fork "amsterdam": the fixtures' chain config decides the forks`},
+		{`runs = 3`, "runs = 3\npopulation = \"blocks\"", `merged fixtures need the population in the genesis`},
+		{`sload = "a"`, `erc20_approve = "a"`, "erc20_approve is a dumpgen workload's name"},
+	} {
+		os.WriteFile(path, []byte(strings.Replace(text, tt.old, tt.new, 1)), 0o644)
+		if _, err := Load(path, testMetrics); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.new, err, tt.want)
+		}
+	}
+}

@@ -25,6 +25,7 @@ package study
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -110,9 +111,13 @@ type Study struct {
 	// geth other work than spans a collector takes.
 	Traces bool `toml:"traces"`
 
-	Node   *Node            `toml:"node"`  // the node that memory-bounded scales model
-	Chain  *Chain           `toml:"chain"` // a chain dumpgen did not make; nil: dumpgen dumps
-	Scales map[string]Scale `toml:"scale"`
+	Node  *Node  `toml:"node"`  // the node that memory-bounded scales model
+	Chain *Chain `toml:"chain"` // a chain dumpgen did not make; nil: dumpgen dumps
+	// Fixtures are benchmark tests merged into the dumps' population
+	// (dumpgen --fixture): workload name, a chain directory fixturechain
+	// wrote. Their workloads run on the large state beside dumpgen's.
+	Fixtures map[string]string `toml:"fixtures"`
+	Scales   map[string]Scale  `toml:"scale"`
 
 	Path string `toml:"-"` // file the study was read from, for error messages
 }
@@ -298,6 +303,12 @@ func (s *Study) validate(metrics []string) error {
 		return errors.New("workloads is empty")
 	}
 	known := knownWorkloads
+	if len(s.Fixtures) > 0 {
+		if err := s.validateFixtures(); err != nil {
+			return fmt.Errorf("fixtures: %v", err)
+		}
+		known = append(slices.Clone(knownWorkloads), slices.Sorted(maps.Keys(s.Fixtures))...)
+	}
 	if s.Chain != nil {
 		if err := s.Chain.validate(filepath.Dir(s.Path)); err != nil {
 			return fmt.Errorf("chain: %v", err)

@@ -31,6 +31,8 @@ type GenesisPopulation struct {
 	Entries   uint64 `json:"entries"`
 	Seed      uint64 `json:"seed"`
 	GasTarget uint64 `json:"gasTarget"`
+
+	Fixtures map[string]string `json:"fixtures,omitempty"` // merged benchmark tests: name, chain directory
 }
 
 // JSON returns the description as a datadir's provenance records it.
@@ -49,9 +51,12 @@ func (m *Manifest) GenesisPopulation() GenesisPopulation {
 	if m.Seed != nil {
 		seed = *m.Seed
 	}
-	var shape string
+	var (
+		shape    string
+		fixtures map[string]string
+	)
 	if m.Population != nil {
-		shape = m.Population.Shape
+		shape, fixtures = m.Population.Shape, m.Population.Fixtures
 	}
 	return GenesisPopulation{
 		Placement: PlacementGenesis,
@@ -61,6 +66,7 @@ func (m *Manifest) GenesisPopulation() GenesisPopulation {
 		Entries:   uint64(m.Entries),
 		Seed:      seed,
 		GasTarget: m.GasTarget,
+		Fixtures:  fixtures,
 	}
 }
 

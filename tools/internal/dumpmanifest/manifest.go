@@ -97,6 +97,9 @@ type Population struct {
 	Shape           string           `json:"shape,omitempty"`     // "mainnet", or "": dumpgen's (see GenesisPopulation)
 	TailContracts   uint64           `json:"tail_contracts,omitempty"`
 	TailSlots       uint64           `json:"tail_slots,omitempty"`
+	// Fixtures are the benchmark tests merged into the genesis (dumpgen
+	// --fixture): name, the chain directory fixturechain wrote.
+	Fixtures map[string]string `json:"fixtures,omitempty"`
 	Accounts        uint64           `json:"accounts"`
 	ERC20Holders    uint64           `json:"erc20_holders"`
 	SequentialSlots uint64           `json:"sequential_slots"`
