@@ -93,26 +93,26 @@ type Manifest struct {
 // addresses, keys and values follow from the seed (tools/dumpgen's keys.go and
 // contracts.go).
 type Population struct {
-	Placement       string           `json:"placement,omitempty"` // PlacementGenesis, or "": created by the population files
-	Shape           string           `json:"shape,omitempty"`     // "mainnet", or "": dumpgen's (see GenesisPopulation)
-	TailContracts   uint64           `json:"tail_contracts,omitempty"`
-	TailSlots       uint64           `json:"tail_slots,omitempty"`
+	Placement     string `json:"placement,omitempty"` // PlacementGenesis, or "": created by the population files
+	Shape         string `json:"shape,omitempty"`     // "mainnet", or "": dumpgen's (see GenesisPopulation)
+	TailContracts uint64 `json:"tail_contracts,omitempty"`
+	TailSlots     uint64 `json:"tail_slots,omitempty"`
 	// Fixtures are the benchmark tests merged into the genesis (dumpgen
 	// --fixture): name, the chain directory fixturechain wrote.
-	Fixtures map[string]string `json:"fixtures,omitempty"`
-	Accounts        uint64           `json:"accounts"`
-	ERC20Holders    uint64           `json:"erc20_holders"`
-	SequentialSlots uint64           `json:"sequential_slots"`
-	Token           common.Address   `json:"token"`
-	TokenSlot       uint64           `json:"token_balance_slot"`
-	AllowanceSlot   uint64           `json:"token_allowance_slot"`
-	SupplySlot      uint64           `json:"token_supply_slot"`
-	SlotsContract   common.Address   `json:"slots_contract"`
-	Driver          common.Address   `json:"driver_contract"`
-	Airdrop         common.Address   `json:"airdrop_contract"`
-	Sampler         common.Address   `json:"sampler_contract"`
-	Coinbase        common.Address   `json:"coinbase"`
-	Senders         []common.Address `json:"senders"`
+	Fixtures        map[string]string `json:"fixtures,omitempty"`
+	Accounts        uint64            `json:"accounts"`
+	ERC20Holders    uint64            `json:"erc20_holders"`
+	SequentialSlots uint64            `json:"sequential_slots"`
+	Token           common.Address    `json:"token"`
+	TokenSlot       uint64            `json:"token_balance_slot"`
+	AllowanceSlot   uint64            `json:"token_allowance_slot"`
+	SupplySlot      uint64            `json:"token_supply_slot"`
+	SlotsContract   common.Address    `json:"slots_contract"`
+	Driver          common.Address    `json:"driver_contract"`
+	Airdrop         common.Address    `json:"airdrop_contract"`
+	Sampler         common.Address    `json:"sampler_contract"`
+	Coinbase        common.Address    `json:"coinbase"`
+	Senders         []common.Address  `json:"senders"`
 }
 
 // File is one RLP block file. SlotReads and SlotWrites count the SLOAD and
