@@ -17,8 +17,10 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,7 +37,7 @@ func TestShippedStudies(t *testing.T) {
 		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
 		"bintrie-perf": 12, "bintrie-profile-traced": 10, "amsterdam": 84,
 		"blocksize": 18, "inflight": 18, "redundant": 21, "telemetry-cost": 9, "large-bal": 8,
-		"eest-state-access": 30}
+		"eest-state-access": 30, "eest-state-access-merged": 30}
 	files, err := filepath.Glob(filepath.Join("studies", "*.toml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no studies in studies/: %v", err)
@@ -76,14 +78,16 @@ func TestShippedStudies(t *testing.T) {
 // same relative paths.
 func stageFixtures(t *testing.T, file string) string {
 	var s struct {
-		Chain struct {
+		Fixtures map[string]string `toml:"fixtures"`
+		Chain    struct {
 			Fixtures map[string]string `toml:"fixtures"`
 		} `toml:"chain"`
 	}
 	if _, err := toml.DecodeFile(file, &s); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Chain.Fixtures) == 0 {
+	dirs := slices.Concat(slices.Collect(maps.Values(s.Fixtures)), slices.Collect(maps.Values(s.Chain.Fixtures)))
+	if len(dirs) == 0 {
 		return file
 	}
 	root := t.TempDir()
@@ -91,10 +95,10 @@ func stageFixtures(t *testing.T, file string) string {
 	os.MkdirAll(filepath.Dir(staged), 0o755)
 	blob, _ := os.ReadFile(file)
 	os.WriteFile(staged, blob, 0o644)
-	for _, dir := range s.Chain.Fixtures {
+	for _, dir := range dirs {
 		dir = filepath.Join(filepath.Dir(staged), dir)
 		os.MkdirAll(dir, 0o755)
-		for _, f := range []string{study.FixtureGenesis, study.FixtureSetup, study.FixtureBenchmark} {
+		for _, f := range []string{study.FixtureGenesis, study.FixtureSetup, study.FixtureBenchmark, study.FixturePrestate} {
 			os.WriteFile(filepath.Join(dir, f), nil, 0o644)
 		}
 	}
