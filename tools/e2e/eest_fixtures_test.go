@@ -196,15 +196,7 @@ runs = 2
 	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "out")
-	cmd := exec.Command(benchBin(t), "run", study, "--out", out, "--work", filepath.Join(dir, "work"), "--bin", filepath.Dir(bin(t, "geth")))
-	if output, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("bench run: %v\n%s", err, output)
-	}
-	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	blob := runStudy(t, study, filepath.Join(dir, "out"), filepath.Join(dir, "work"))
 	var runs []struct {
 		Workload string `json:"workload"`
 		Variant  string `json:"variant"`
@@ -319,11 +311,8 @@ runs = 2
 	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "work")
-	cmd := exec.Command(benchBin(t), "run", study, "--out", out, "--work", work, "--bin", filepath.Dir(bin(t, "geth")))
-	if output, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("bench run: %v\n%s", err, output)
-	}
+	work := filepath.Join(dir, "work")
+	blob := runStudy(t, study, filepath.Join(dir, "out"), work)
 	dumps, _ := filepath.Glob(filepath.Join(work, "dumps", "mpt-20000-1-genesis-fx*", "manifest.json"))
 	if len(dumps) != 1 {
 		t.Fatalf("dumps %v, want one with the fixture merged", dumps)
@@ -334,10 +323,6 @@ runs = 2
 	}
 	if m.Population == nil || m.Population.Fixtures["sload"] != filepath.Join(chains, sload) || m.Entries != 20000 {
 		t.Fatalf("manifest population %+v, entries %d", m.Population, m.Entries)
-	}
-	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
-	if err != nil {
-		t.Fatal(err)
 	}
 	var runs []struct {
 		Workload string `json:"workload"`
@@ -364,4 +349,19 @@ runs = 2
 	if len(seen) != 4 {
 		t.Errorf("ran %v, want 2 workloads x 2 variants", seen)
 	}
+}
+
+// runStudy runs a study with bench on the built binaries and returns its
+// runs.json.
+func runStudy(t *testing.T, study, out, work string) []byte {
+	t.Helper()
+	cmd := exec.Command(benchBin(t), "run", study, "--out", out, "--work", work, "--bin", filepath.Dir(bin(t, "geth")))
+	if output, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bench run: %v\n%s", err, output)
+	}
+	blob, err := os.ReadFile(filepath.Join(out, "runs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return blob
 }
