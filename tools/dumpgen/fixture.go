@@ -194,8 +194,13 @@ func (r *fixtureRun) fillBlock(_ int, gen blockBuilder) {
 	r.done = true
 }
 
-func (r *fixtureRun) finished() bool                 { return r.done }
-func (r *fixtureRun) blocksLeft() uint64             { return map[bool]uint64{false: 1, true: 0}[r.done] }
+func (r *fixtureRun) finished() bool { return r.done }
+func (r *fixtureRun) blocksLeft() uint64 {
+	if r.done {
+		return 0
+	}
+	return 1
+}
 func (r *fixtureRun) exact() bool                    { return true }
 func (r *fixtureRun) failure() error                 { return nil }
 func (r *fixtureRun) counts() (reads, writes uint64) { return 0, 0 }

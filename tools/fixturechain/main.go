@@ -129,7 +129,8 @@ func convert(ctx *cli.Context) error {
 	}
 	sets := groupPayloadSets(payloadFiles)
 	for i, set := range sets {
-		if err := c.add(set.convert(genesis, ctx.String(genesisFlag.Name))); err != nil {
+		ch, err := set.convert(genesis, ctx.String(genesisFlag.Name))
+		if err := c.add("payload set "+set.name, ch, err); err != nil {
 			return err
 		}
 		if (i+1)%200 == 0 {
@@ -153,7 +154,6 @@ type converter struct {
 	groups  preAllocs
 	written int
 	skipped map[string][]string // details by reason
-	source  string              // the file the chain being added is from
 }
 
 // fixtureFile converts the tests of one fixture file.
@@ -167,16 +167,17 @@ func (c *converter) fixtureFile(file string) error {
 		return err
 	}
 	for _, test := range tests {
-		c.source = file
-		if err := c.add(test.convert(&c.groups)); err != nil {
+		ch, err := test.convert(&c.groups)
+		if err := c.add(file, ch, err); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// add writes a converted chain, or counts the skip; other errors end the run.
-func (c *converter) add(ch *chain, err error) error {
+// add writes a converted chain, its manifest naming source, or counts the
+// skip; other errors end the run.
+func (c *converter) add(source string, ch *chain, err error) error {
 	if s := (*skipError)(nil); errors.As(err, &s) {
 		c.skipped[s.reason] = append(c.skipped[s.reason], s.detail)
 		return nil
@@ -184,11 +185,6 @@ func (c *converter) add(ch *chain, err error) error {
 	if err != nil {
 		return err
 	}
-	source := c.source
-	if source == "" {
-		source = "payload set " + ch.name
-	}
-	c.source = ""
 	if err := ch.write(c.out, c.names.unique(ch.dirName()), c.force, source); err != nil {
 		return err
 	}
