@@ -16,29 +16,24 @@
 
 package state
 
-// maxRetainedAccessEvents bounds the number of entries a reset keeps room for.
+// maxRetainedAccessEvents bounds the number of stems a reset keeps room for.
 // Clearing a map costs time in proportion to its capacity, so a set that grew
-// past this (a transaction touching tens of thousands of chunks) is dropped
+// past this (a transaction touching tens of thousands of stems) is dropped
 // instead, and later small transactions do not pay to clear its table.
 const maxRetainedAccessEvents = 1 << 14
 
 // Reset empties the access events so that they can record the next
-// transaction. The maps keep their capacity unless they grew past
+// transaction. The map keeps its capacity unless it grew past
 // maxRetainedAccessEvents, so a block's transactions do not each grow a fresh
-// pair of maps from nothing.
+// map from nothing.
 //
 // Reset must not be called while the events are in use: the caller owns them
 // exclusively, and anything that needs their entries (Merge into the
 // block-level events, say) must have copied them out before.
 func (ae *AccessEvents) Reset() {
 	if len(ae.branches) > maxRetainedAccessEvents {
-		ae.branches = make(map[branchAccessKey]mode)
+		ae.branches = make(map[branchAccessKey]stemAccess)
 	} else {
 		clear(ae.branches)
-	}
-	if len(ae.chunks) > maxRetainedAccessEvents {
-		ae.chunks = make(map[chunkAccessKey]mode)
-	} else {
-		clear(ae.chunks)
 	}
 }

@@ -55,8 +55,8 @@ func TestAccessEventsReset(t *testing.T) {
 			}
 			block.Merge(ae)
 			ae.Reset()
-			if len(ae.branches) != 0 || len(ae.chunks) != 0 {
-				t.Fatalf("%d slots: %d branches and %d chunks left after reset", n, len(ae.branches), len(ae.chunks))
+			if len(ae.branches) != 0 {
+				t.Fatalf("%d slots: %d stems left after reset", n, len(ae.branches))
 			}
 		}
 		if keys, want := len(block.Keys()), len(touchKeys(n)); keys != want {
@@ -71,26 +71,26 @@ func touchKeys(n int) [][]byte {
 	return ae.Keys()
 }
 
-// TestAccessEventsResetBound checks that a reset keeps the maps of a small set
-// and drops those that grew past maxRetainedAccessEvents.
+// TestAccessEventsResetBound checks that a reset keeps the map of a small set
+// and drops one that grew past maxRetainedAccessEvents.
 func TestAccessEventsResetBound(t *testing.T) {
 	same := func(a, b any) bool {
 		return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 	}
 	ae := NewAccessEvents()
 	touchSlots(ae, 10)
-	chunks := ae.chunks
+	branches := ae.branches
 	ae.Reset()
-	if !same(chunks, ae.chunks) {
-		t.Error("reset replaced the chunk map of a small set")
+	if !same(branches, ae.branches) {
+		t.Error("reset replaced the stem map of a small set")
 	}
 	touchSlots(ae, maxRetainedAccessEvents+1)
-	chunks, branches := ae.chunks, ae.branches
-	ae.Reset()
-	if same(chunks, ae.chunks) {
-		t.Errorf("reset kept a chunk map of %d entries", len(chunks))
+	branches = ae.branches
+	if len(branches) <= maxRetainedAccessEvents {
+		t.Fatalf("%d slots touched only %d stems", maxRetainedAccessEvents+1, len(branches))
 	}
-	if len(branches) > maxRetainedAccessEvents && same(branches, ae.branches) {
-		t.Errorf("reset kept a branch map of %d entries", len(branches))
+	ae.Reset()
+	if same(branches, ae.branches) {
+		t.Errorf("reset kept a stem map of %d entries", len(branches))
 	}
 }

@@ -37,7 +37,7 @@ func TestShippedStudies(t *testing.T) {
 		"iobound-groupdepth": 12, "iobound-ubt-vs-mpt": 12, "iobound-bal": 20, "iobound-traced": 6,
 		"bintrie-perf": 12, "bintrie-profile-traced": 10, "amsterdam": 84,
 		"blocksize": 18, "inflight": 18, "redundant": 21, "telemetry-cost": 9, "large-bal": 8,
-		"eest-state-access": 30, "eest-state-access-merged": 30}
+		"eest-state-access": 30, "eest-state-access-merged": 30, "ubt-reads": 4}
 	files, err := filepath.Glob(filepath.Join("studies", "*.toml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no studies in studies/: %v", err)
