@@ -40,13 +40,20 @@ func (evm *EVM) execUntracedEIP4762(scope *ScopeContext) (ret []byte, err error)
 		res      []byte
 		op       OpCode
 	)
+	// Which of these the switch uses depends on the tier assignments, so
+	// keep them all live rather than tracking usage while emitting.
 	_, _, _ = mem, rules, table
+	// sp shadows the stack depth for the bounds checks. Each case steps it
+	// by its opcode's known delta, and the table case re-reads it because
+	// its delta is not known until run time.
 	sp := stack.len()
+	// Each case fetches the opcode that follows it, see emitAdvance, so
+	// the loop only ever dispatches on one already in hand.
+	op = contract.GetOp(pc)
 	// paidChunk is the code chunk this loop last charged in full. Charging
 	// it again costs nothing and records nothing (access events only grow
 	// within a transaction), so the charge runs when pc enters another.
 	paidChunk := ^uint64(0)
-	op = contract.GetOp(pc)
 mainLoop:
 	for {
 		if chunk := pc / 31; chunk != paidChunk {

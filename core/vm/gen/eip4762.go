@@ -133,23 +133,13 @@ func (g *generator) createEIP4762File(detours [256]bool) {
 		// table-walking loop runs them. EVM.Run selects it when EIP-4762 is active
 		// and no tracer is configured.
 		func (evm *EVM) %s(scope *ScopeContext) (ret []byte, err error) {
-			var (
-				contract = scope.Contract
-				mem      = scope.Memory
-				stack    = scope.Stack
-				table    = evm.table
-				rules    = evm.chainRules
-				pc       = uint64(0)
-				res      []byte
-				op       OpCode
-			)
-			_, _, _ = mem, rules, table
-			sp := stack.len()
+	`, strings.Join(names, ", "), eip4762Dispatch)
+	g.emitLocals()
+	g.p(`
 			// paidChunk is the code chunk this loop last charged in full. Charging
 			// it again costs nothing and records nothing (access events only grow
 			// within a transaction), so the charge runs when pc enters another.
 			paidChunk := ^uint64(0)
-			op = contract.GetOp(pc)
 		mainLoop:
 			for {
 				if chunk := pc / 31; chunk != paidChunk {
@@ -160,7 +150,7 @@ func (g *generator) createEIP4762File(detours [256]bool) {
 					paidChunk = chunk
 				}
 				if eip4762Detours[op] {
-	`, strings.Join(names, ", "), eip4762Dispatch)
+	`)
 	g.emitTablePath()
 	g.p(`
 				}
