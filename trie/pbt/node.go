@@ -18,24 +18,38 @@ package pbt
 
 import "github.com/ethereum/go-ethereum/common"
 
-// node is a node of the tree: a *leafNode or a *branchNode. The empty tree
-// is the nil node.
+// node is a node of the tree: a *leafNode, a *branchNode or, for a subtree
+// still on disk, a *hashedNode. The empty tree is the nil node.
 //
 // Nodes do not store their position. The walks pass down start, the number
 // of key bits the ancestors consumed: a branch's prefix (the EIP's
 // BranchNode.prefix) is then the bits [start, split) of any key below it.
-// Keeping it implicit is what makes deletion's merge free: when a branch
+// Keeping it implicit is what makes deletion's merge cheap: when a branch
 // loses a child, the surviving sibling moves up, its start becomes the
 // removed branch's, and its prefix grows by exactly the bits the EIP says
-// the merged prefix holds.
+// the merged prefix holds. Only the moved node changes; its descendants keep
+// their positions.
 type node interface {
 	// hash returns the node's EIP-8297 hash at the given start.
 	hash(start int) common.Hash
 }
 
+// stored is the state every resolved node keeps for persistence.
+type stored struct {
+	// dirty is set when the node or a node below it changed, or the node moved,
+	// since it was loaded or last committed. Changes mark every ancestor too,
+	// so a clean node heads an unchanged subtree.
+	dirty bool
+
+	// path is where the node is stored as the top of a record, "" if it is not
+	// (yet) stored as one.
+	path string
+}
+
 // leafNode is the EIP's LeafNode: a complete key and its 32-byte value. A
 // leaf commits its whole key, so its hash does not depend on its position.
 type leafNode struct {
+	stored
 	key   []byte
 	value []byte
 
@@ -47,8 +61,9 @@ type leafNode struct {
 // before split and its two subtrees differ at bit split: keys with a 0 there
 // are on the left. Both children are non-nil.
 type branchNode struct {
+	stored
 	split int
-	rep   []byte // a key below the branch; its bits before split are the branch's
+	rep   []byte // holds at least split bits, the ones every key below starts with
 	left  node
 	right node
 
@@ -56,8 +71,19 @@ type branchNode struct {
 	cachedAt int // the start cached was computed at; -1 when a child changed
 }
 
+// hashedNode is a subtree on disk: the top of a record not loaded yet. Its
+// hash holds only at the position it was stored at, so a walk loads it
+// before moving it.
+type hashedNode struct {
+	h common.Hash
+}
+
+func newLeaf(key, value []byte) *leafNode {
+	return &leafNode{stored: stored{dirty: true}, key: key, value: value}
+}
+
 func newBranch(split int, rep []byte, zero, one node) *branchNode {
-	return &branchNode{split: split, rep: rep, left: zero, right: one, cachedAt: -1}
+	return &branchNode{stored: stored{dirty: true}, split: split, rep: rep, left: zero, right: one, cachedAt: -1}
 }
 
 func (n *leafNode) hash(int) common.Hash {
@@ -75,6 +101,8 @@ func (n *branchNode) hash(start int) common.Hash {
 	return n.cached
 }
 
+func (n *hashedNode) hash(int) common.Hash { return n.h }
+
 // child returns the subtree a key with bit b at split belongs to.
 func (n *branchNode) child(b byte) node {
 	if b == 0 {
@@ -83,12 +111,44 @@ func (n *branchNode) child(b byte) node {
 	return n.right
 }
 
-// setChild replaces the subtree of bit b and drops the cached hash.
+// setChild replaces the subtree of bit b, drops the cached hash and marks the
+// branch dirty.
 func (n *branchNode) setChild(b byte, c node) {
+	n.putChild(b, c)
+	n.cachedAt, n.dirty = -1, true
+}
+
+// putChild replaces the subtree of bit b with the same subtree loaded.
+func (n *branchNode) putChild(b byte, c node) {
 	if b == 0 {
 		n.left = c
 	} else {
 		n.right = c
 	}
-	n.cachedAt = -1
+}
+
+// storedOf returns the persistence state of a resolved node.
+func storedOf(n node) *stored {
+	switch n := n.(type) {
+	case *leafNode:
+		return &n.stored
+	case *branchNode:
+		return &n.stored
+	}
+	return nil
+}
+
+// copyNode deep-copies the resolved nodes of a subtree. Keys, values and
+// hashed nodes are immutable and shared.
+func copyNode(n node) node {
+	switch n := n.(type) {
+	case *leafNode:
+		c := *n
+		return &c
+	case *branchNode:
+		c := *n
+		c.left, c.right = copyNode(n.left), copyNode(n.right)
+		return &c
+	}
+	return n
 }

@@ -44,18 +44,24 @@ var (
 	ErrNotPrefixFree = errors.New("pbt: keys are not prefix-free")
 )
 
-// Tree is an in-memory EIP-8297 tree. The zero value is the empty tree.
-//
-// A Tree is not safe for concurrent use. Keys and values passed in are
-// retained and must not be modified afterwards; values returned by Get must
-// not be modified.
-type Tree struct {
-	root node
-	size int
-}
+// resolver loads the record stored at path (one byte per key bit) whose top
+// node has the given hash and starts at bit len(path).
+type resolver func(path []byte, hash common.Hash) (node, error)
 
-// Len returns the number of entries.
-func (t *Tree) Len() int { return t.size }
+// Tree is an EIP-8297 tree. The zero value is an empty in-memory tree; a tree
+// opened by a Trie loads the records of its nodes on first access.
+//
+// A Tree is not safe for concurrent use, reads included: they keep the
+// records they load. Keys and values passed in are retained and must not be
+// modified afterwards; values returned by Get must not be modified.
+type Tree struct {
+	root    node
+	resolve resolver // nil for an in-memory tree
+
+	// stale holds the paths of records whose top node was moved or removed
+	// since the last commit; the commit deletes those it does not rewrite.
+	stale map[string]struct{}
+}
 
 // Hash returns the root: the EIP's state_root of the entries, zero for the
 // empty tree. Hashes of unchanged subtrees are reused.
@@ -67,22 +73,39 @@ func (t *Tree) Hash() common.Hash {
 }
 
 // Get returns the value of key, or nil if the tree does not hold it.
-func (t *Tree) Get(key []byte) []byte {
+func (t *Tree) Get(key []byte) ([]byte, error) {
+	if h, ok := t.root.(*hashedNode); ok {
+		n, err := t.load(h, key, 0)
+		if err != nil {
+			return nil, err
+		}
+		t.root = n
+	}
 	n, start := t.root, 0
 	for {
 		switch cur := n.(type) {
 		case *leafNode:
 			if bytes.Equal(cur.key, key) {
-				return cur.value
+				return cur.value, nil
 			}
-			return nil
+			return nil, nil
 		case *branchNode:
 			if firstDiff(cur.rep, key, start) < cur.split || len(key)*8 <= cur.split {
-				return nil
+				return nil, nil
 			}
-			n, start = cur.child(bitAt(key, cur.split)), cur.split+1
+			b := bitAt(key, cur.split)
+			child := cur.child(b)
+			if h, ok := child.(*hashedNode); ok {
+				loaded, err := t.load(h, key, cur.split+1)
+				if err != nil {
+					return nil, err
+				}
+				cur.putChild(b, loaded)
+				child = loaded
+			}
+			n, start = child, cur.split+1
 		default:
-			return nil
+			return nil, nil
 		}
 	}
 }
@@ -95,14 +118,11 @@ func (t *Tree) Insert(key, value []byte) error {
 	if len(value) != 32 {
 		return fmt.Errorf("%w: key %x has %d bytes", ErrValueLength, key, len(value))
 	}
-	root, added, err := insert(t.root, 0, key, value)
+	root, _, err := t.insert(t.root, 0, key, value)
 	if err != nil {
 		return err
 	}
 	t.root = root
-	if added {
-		t.size++
-	}
 	return nil
 }
 
@@ -112,11 +132,11 @@ func (t *Tree) Delete(key []byte) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
-	root, removed := remove(t.root, 0, key)
-	if removed {
-		t.root = root
-		t.size--
+	root, _, err := t.remove(t.root, 0, key)
+	if err != nil {
+		return err
 	}
+	t.root = root
 	return nil
 }
 
@@ -127,24 +147,44 @@ func checkKey(key []byte) error {
 	return nil
 }
 
+// load reads the record of a subtree on disk. key is a key the subtree holds
+// or would hold: its first start bits are the subtree's path.
+func (t *Tree) load(h *hashedNode, key []byte, start int) (node, error) {
+	if t.resolve == nil {
+		return nil, fmt.Errorf("pbt: subtree %x at bit %d is not loaded and the tree has no database", h.h, start)
+	}
+	return t.resolve(bitPath(key, start), h.h)
+}
+
 // insert puts key into the subtree n, whose ancestors consumed start bits,
-// and returns the subtree's new top node. It reports whether the key is new.
-// Errors are found before anything is changed.
-func insert(n node, start int, key, value []byte) (node, bool, error) {
+// and returns the subtree's new top node and whether anything changed: a
+// value set to what it was changes nothing, so its path stays clean. Errors
+// are found before anything is changed.
+func (t *Tree) insert(n node, start int, key, value []byte) (node, bool, error) {
+	if h, ok := n.(*hashedNode); ok {
+		loaded, err := t.load(h, key, start)
+		if err != nil {
+			return nil, false, err
+		}
+		n = loaded
+	}
 	switch cur := n.(type) {
 	case nil:
-		return &leafNode{key: key, value: value}, true, nil
+		return newLeaf(key, value), true, nil
 
 	case *leafNode:
 		if bytes.Equal(cur.key, key) {
-			cur.value, cur.clean = value, false
-			return cur, false, nil
+			if bytes.Equal(cur.value, value) {
+				return cur, false, nil
+			}
+			cur.value, cur.clean, cur.dirty = value, false, true
+			return cur, true, nil
 		}
 		d := firstDiff(cur.key, key, start)
 		if d >= len(key)*8 || d >= len(cur.key)*8 {
 			return nil, false, prefixError(key, cur.key)
 		}
-		return fork(d, key, value, cur), true, nil
+		return t.fork(d, key, value, cur), true, nil
 
 	case *branchNode:
 		d := firstDiff(cur.rep, key, start)
@@ -152,25 +192,31 @@ func insert(n node, start int, key, value []byte) (node, bool, error) {
 			if d >= len(key)*8 {
 				return nil, false, prefixError(key, cur.rep)
 			}
-			return fork(d, key, value, cur), true, nil
+			return t.fork(d, key, value, cur), true, nil
 		}
 		if len(key)*8 <= cur.split {
 			return nil, false, prefixError(key, cur.rep)
 		}
 		b := bitAt(key, cur.split)
-		c, added, err := insert(cur.child(b), cur.split+1, key, value)
+		c, changed, err := t.insert(cur.child(b), cur.split+1, key, value)
 		if err != nil {
 			return nil, false, err
 		}
-		cur.setChild(b, c)
-		return cur, added, nil
+		if changed {
+			cur.setChild(b, c)
+		} else {
+			cur.putChild(b, c)
+		}
+		return cur, changed, nil
 	}
 	panic(fmt.Sprintf("pbt: unknown node %T", n))
 }
 
-// fork makes the branch at bit d between a new leaf and the subtree old.
-func fork(d int, key, value []byte, old node) *branchNode {
-	leaf := &leafNode{key: key, value: value}
+// fork makes the branch at bit d between a new leaf and the subtree old,
+// which moves down to start at d+1.
+func (t *Tree) fork(d int, key, value []byte, old node) *branchNode {
+	t.moved(old)
+	leaf := newLeaf(key, value)
 	if bitAt(key, d) == 0 {
 		return newBranch(d, key, leaf, old)
 	}
@@ -178,29 +224,92 @@ func fork(d int, key, value []byte, old node) *branchNode {
 }
 
 // remove deletes key from the subtree n and returns its new top node, nil if
-// it became empty, and whether the key was there.
-func remove(n node, start int, key []byte) (node, bool) {
+// it became empty, and whether the key was there. An error (a record that
+// cannot be loaded) leaves the tree as it was, but for the stale marks of
+// the records on the way.
+func (t *Tree) remove(n node, start int, key []byte) (node, bool, error) {
+	if h, ok := n.(*hashedNode); ok {
+		loaded, err := t.load(h, key, start)
+		if err != nil {
+			return nil, false, err
+		}
+		n = loaded
+	}
 	switch cur := n.(type) {
 	case *leafNode:
 		if bytes.Equal(cur.key, key) {
-			return nil, true
+			t.dropped(cur)
+			return nil, true, nil
 		}
 	case *branchNode:
 		if firstDiff(cur.rep, key, start) < cur.split || len(key)*8 <= cur.split {
-			return n, false
+			return n, false, nil
 		}
 		b := bitAt(key, cur.split)
-		c, removed := remove(cur.child(b), cur.split+1, key)
+		c, removed, err := t.remove(cur.child(b), cur.split+1, key)
+		if err != nil {
+			return cur, false, err
+		}
 		if !removed {
-			return n, false
+			cur.putChild(b, c) // keep what was loaded
+			return cur, false, nil
 		}
 		if c == nil {
-			return cur.child(b ^ 1), true
+			return t.promote(cur, b^1, key, start)
 		}
 		cur.setChild(b, c)
-		return cur, true
+		return cur, true, nil
 	}
-	return n, false
+	return n, false, nil
+}
+
+// promote replaces the branch n, left with one child (the side of bit b), by
+// that child, which moves up to start at the branch's start. key is a key of
+// the removed side: its bits before n.split are the child's too.
+func (t *Tree) promote(n *branchNode, b byte, key []byte, start int) (node, bool, error) {
+	child := n.child(b)
+	if h, ok := child.(*hashedNode); ok {
+		sibling := bitPath(key, n.split+1)
+		sibling[n.split] = b
+		loaded, err := t.resolve(sibling, h.h)
+		if err != nil {
+			return n, false, err
+		}
+		child = loaded
+	}
+	t.dropped(n)
+	t.moved(child)
+	return child, true, nil
+}
+
+// moved marks a node that changes position: it is stored again where it
+// now is, and its record, if it was a record top, is stale.
+func (t *Tree) moved(n node) {
+	if s := storedOf(n); s != nil {
+		t.dropped(n)
+		s.dirty = true
+	}
+}
+
+// dropped notes that a node no longer heads the record it was stored as.
+func (t *Tree) dropped(n node) {
+	if s := storedOf(n); s != nil && s.path != "" {
+		if t.stale == nil {
+			t.stale = make(map[string]struct{})
+		}
+		t.stale[s.path] = struct{}{}
+		s.path = ""
+	}
+}
+
+// bitPath returns the first n bits of key, one byte per bit: the database
+// path of a node whose subtree starts at bit n.
+func bitPath(key []byte, n int) []byte {
+	path := make([]byte, n)
+	for i := range path {
+		path[i] = bitAt(key, i)
+	}
+	return path
 }
 
 func prefixError(a, b []byte) error {
@@ -208,4 +317,81 @@ func prefixError(a, b []byte) error {
 		a, b = b, a
 	}
 	return fmt.Errorf("%w: %x is a prefix of %x", ErrNotPrefixFree, a, b)
+}
+
+// DeletePrefix removes every key that starts with prefix. The records of a
+// removed subtree that were never loaded are left on disk: nothing references
+// them, and a node stored at one of their paths later overwrites them.
+func (t *Tree) DeletePrefix(prefix []byte) error {
+	if len(prefix) == 0 {
+		return fmt.Errorf("%w: empty prefix", ErrKeyLength)
+	}
+	root, err := t.removePrefix(t.root, 0, prefix)
+	if err != nil {
+		return err
+	}
+	t.root = root
+	return nil
+}
+
+func (t *Tree) removePrefix(n node, start int, prefix []byte) (node, error) {
+	plen := len(prefix) * 8
+	if h, ok := n.(*hashedNode); ok {
+		if start >= plen { // every key below starts with the prefix
+			t.dropPath(bitPath(prefix, start))
+			return nil, nil
+		}
+		loaded, err := t.load(h, prefix, start)
+		if err != nil {
+			return nil, err
+		}
+		n = loaded
+	}
+	switch cur := n.(type) {
+	case *leafNode:
+		if bytes.HasPrefix(cur.key, prefix) {
+			t.dropped(cur)
+			return nil, nil
+		}
+	case *branchNode:
+		if d := firstDiff(cur.rep, prefix, start); d < min(cur.split, plen) {
+			return cur, nil // the keys below leave the prefix before it ends
+		}
+		if plen <= cur.split {
+			t.dropSubtree(cur)
+			return nil, nil
+		}
+		b := bitAt(prefix, cur.split)
+		c, err := t.removePrefix(cur.child(b), cur.split+1, prefix)
+		if err != nil {
+			return cur, err
+		}
+		if c == nil {
+			n, _, err := t.promote(cur, b^1, prefix, start)
+			return n, err
+		}
+		if c != cur.child(b) {
+			cur.setChild(b, c)
+		}
+		return cur, nil
+	}
+	return n, nil
+}
+
+// dropSubtree marks the records of the loaded nodes of a removed subtree
+// stale.
+func (t *Tree) dropSubtree(n node) {
+	t.dropped(n)
+	if b, ok := n.(*branchNode); ok {
+		t.dropSubtree(b.left)
+		t.dropSubtree(b.right)
+	}
+}
+
+// dropPath marks the record at path stale.
+func (t *Tree) dropPath(path []byte) {
+	if t.stale == nil {
+		t.stale = make(map[string]struct{})
+	}
+	t.stale[string(path)] = struct{}{}
 }

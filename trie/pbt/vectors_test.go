@@ -123,7 +123,7 @@ func TestTrieVectors(t *testing.T) {
 				t.Errorf("%s (reverse %v): root %x, want %x", tv.Name, reverse, got, tv.Root)
 			}
 			for _, e := range tv.Entries {
-				if got := tree.Get(e.Key); !bytes.Equal(got, e.Value) {
+				if got, _ := tree.Get(e.Key); !bytes.Equal(got, e.Value) {
 					t.Errorf("%s: get %x = %x, want %x", tv.Name, e.Key, got, e.Value)
 				}
 			}
