@@ -125,7 +125,20 @@ func (t *Trie) GetStorage(addr common.Address, key []byte) ([]byte, error) {
 // An account that holds a delegation for the same code keeps the delegation
 // leaf instead of a code hash leaf; UpdateContractCode installs and clears
 // delegations.
+//
+// The state passes codeLen 0 for an account whose code it did not load, such
+// as a contract that only received a balance; the stored code size is kept
+// then, since code with a hash other than the empty one is never empty.
 func (t *Trie) UpdateAccount(addr common.Address, acc *types.StateAccount, codeLen int) error {
+	if codeLen == 0 && !bytes.Equal(acc.CodeHash, types.EmptyCodeHash[:]) {
+		stored, err := t.tree.Get(BasicDataKey(addr))
+		if err != nil {
+			return err
+		}
+		if stored != nil {
+			codeLen = int(binary.BigEndian.Uint32(stored[BasicDataCodeSizeOffset:]))
+		}
+	}
 	basic, err := BasicData(uint32(codeLen), acc.Nonce, acc.Balance)
 	if err != nil {
 		return fmt.Errorf("account %x: %w", addr, err)

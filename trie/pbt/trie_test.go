@@ -62,6 +62,14 @@ func TestTrieAccounts(t *testing.T) {
 	if got, err := tr.GetAccount(common.Address{3}); got != nil || err != nil {
 		t.Fatalf("absent account: %+v, %v", got, err)
 	}
+	// A balance change of a contract whose code the state did not load
+	// (code length 0) keeps the code size.
+	rootBefore := tr.Hash()
+	tr.UpdateAccount(a, account(3, 1001, code), 0)
+	tr.UpdateAccount(a, account(3, 1000, code), 0)
+	if tr.Hash() != rootBefore {
+		t.Fatal("an update without the code loaded lost the code size")
+	}
 	chunks := 0
 	for i := uint64(0); i < 400; i++ {
 		if v, _ := tr.tree.Get(CodeChunkKey(crypto.Keccak256Hash(code), i)); v != nil {
