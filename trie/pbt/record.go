@@ -141,14 +141,14 @@ func encodeMember(dst []byte, n node, start, groupDepth int, below *[]pendingTop
 // cached hash, unless hash is zero.
 func decodeRecord(blob, path []byte, hash common.Hash) (node, error) {
 	start := len(path)
-	bits := make([]byte, (start+7)/8+1)
+	above := make([]byte, start/8+1)
 	for i, b := range path {
 		if b > 1 {
 			return nil, fmt.Errorf("%w: path byte %d is %d", errRecord, i, b)
 		}
-		setBit(bits, i, b)
+		above[i>>3] |= b << (7 - uint(i&7))
 	}
-	n, rest, err := decodeMember(blob, bits, start)
+	n, rest, err := decodeMember(blob, above, start)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,8 @@ func decodeRecord(blob, path []byte, hash common.Hash) (node, error) {
 }
 
 // decodeMember decodes the node at the head of blob, which starts at bit
-// start; above holds its first start bits.
+// start; the first start bits of above are the bits every key below it
+// starts with. Only a branch reads them, to make its rep.
 func decodeMember(blob, above []byte, start int) (node, []byte, error) {
 	if len(blob) == 0 {
 		return nil, nil, fmt.Errorf("%w: truncated", errRecord)
@@ -202,22 +203,20 @@ func decodeMember(blob, above []byte, start int) (node, []byte, error) {
 		if split >= MaxKeyLength*8 {
 			return nil, nil, fmt.Errorf("%w: branch splits at bit %d", errRecord, split)
 		}
+		// rep holds the split bits shared below and the bit after them,
+		// which the children overwrite with their side before decoding.
 		rep := make([]byte, split/8+1)
 		copyBits(rep, above, start)
-		for i := 0; i < count; i++ {
-			setBit(rep, start+i, bitAt(blob[2:], i))
-		}
+		orBits(rep, start, blob[2:2+packed])
 		blob = blob[2+packed:]
 		n := &branchNode{split: split, rep: rep, cachedAt: -1}
 		for b := range 2 {
-			childAbove := make([]byte, (split+1)/8+1)
-			copyBits(childAbove, rep, split)
-			setBit(childAbove, split, byte(b))
+			setBit(rep, split, byte(b))
 			var (
 				c   node
 				err error
 			)
-			c, blob, err = decodeMember(blob, childAbove, split+1)
+			c, blob, err = decodeMember(blob, rep, split+1)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -255,6 +254,19 @@ func setBit(dst []byte, pos int, b byte) {
 		dst[pos>>3] |= mask
 	} else {
 		dst[pos>>3] &^= mask
+	}
+}
+
+// orBits ors the bits of src into dst from bit pos on. The bits of dst it
+// covers must be zero.
+func orBits(dst []byte, pos int, src []byte) {
+	i, shift := pos>>3, uint(pos&7)
+	for _, v := range src {
+		dst[i] |= v >> shift
+		if shift != 0 && i+1 < len(dst) {
+			dst[i+1] |= v << (8 - shift)
+		}
+		i++
 	}
 }
 
