@@ -49,10 +49,13 @@ func deployCode(code []byte) []byte {
 // storage in the header and in the bucket, slots set to zero, an EIP-7702
 // delegation set and cleared, and a contract that self-destructs in its
 // creation. pbt selects the partitioned tree; without it the chain is MPT.
-func pbtTestChain(t *testing.T, pbt bool) (*Genesis, []*types.Block) {
+func pbtTestChain(t *testing.T, pbt, amsterdam bool) (*Genesis, []*types.Block) {
 	t.Helper()
 	config := *params.MergedTestChainConfig
 	config.EnablePBTAtGenesis = pbt
+	if amsterdam {
+		config.AmsterdamTime = new(uint64)
+	}
 	var (
 		key, _  = crypto.HexToECDSA("b71c71a67e1177ad4e901695e1b4b9ee17ae16c6668d313eac2f96dbcda3f291")
 		sender  = crypto.PubkeyToAddress(key.PublicKey)
@@ -71,6 +74,8 @@ func pbtTestChain(t *testing.T, pbt bool) (*Genesis, []*types.Block) {
 				params.HistoryStorageAddress:     {Nonce: 1, Code: params.HistoryStorageCode},
 				params.WithdrawalQueueAddress:    {Nonce: 1, Code: params.WithdrawalQueueCode},
 				params.ConsolidationQueueAddress: {Nonce: 1, Code: params.ConsolidationQueueCode},
+				params.BuilderDepositAddress:     {Nonce: 1, Code: params.BuilderDepositCode},
+				params.BuilderExitAddress:        {Nonce: 1, Code: params.BuilderExitCode},
 			},
 		}
 		nonce    uint64
@@ -78,7 +83,7 @@ func pbtTestChain(t *testing.T, pbt bool) (*Genesis, []*types.Block) {
 	)
 	tx := func(b *BlockGen, to *common.Address, value int64, data []byte) {
 		inner := &types.DynamicFeeTx{ChainID: config.ChainID, Nonce: nonce, To: to, Value: big.NewInt(value),
-			Gas: 3_000_000, GasFeeCap: b.header.BaseFee, Data: data}
+			Gas: 16_000_000, GasFeeCap: b.header.BaseFee, Data: data}
 		b.AddTx(types.MustSignNewTx(key, signer, inner))
 		nonce++
 	}
@@ -140,8 +145,13 @@ func big1(v int64) *big.Int { return big.NewInt(v) }
 // state must read back. The chain's gas is the same as on MPT: the tree
 // changes how state is committed, not what execution costs.
 func TestPBTChainImport(t *testing.T) {
-	gspec, blocks := pbtTestChain(t, true)
-	_, mptBlocks := pbtTestChain(t, false)
+	t.Run("prague", func(t *testing.T) { testPBTChainImport(t, false) })
+	t.Run("amsterdam", func(t *testing.T) { testPBTChainImport(t, true) })
+}
+
+func testPBTChainImport(t *testing.T, amsterdam bool) {
+	gspec, blocks := pbtTestChain(t, true, amsterdam)
+	_, mptBlocks := pbtTestChain(t, false, amsterdam)
 	for i := range blocks {
 		if blocks[i].GasUsed() != mptBlocks[i].GasUsed() {
 			t.Fatalf("block %d: gas used %d on the partitioned tree, %d on MPT", i+1, blocks[i].GasUsed(), mptBlocks[i].GasUsed())
@@ -151,6 +161,9 @@ func TestPBTChainImport(t *testing.T) {
 		}
 		if len(blocks[i].Transactions()) == 0 {
 			t.Fatalf("block %d is empty", i+1)
+		}
+		if amsterdam && blocks[i].AccessList() == nil {
+			t.Fatalf("Amsterdam block %d has no access list", i+1)
 		}
 	}
 	for _, depth := range []int{1, 5, 6, 8} {
