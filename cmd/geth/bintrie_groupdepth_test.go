@@ -105,6 +105,13 @@ func newUBTTestChain(t *testing.T, dir string, n int) *ubtTestChain {
 		})
 		b.AddTx(tx)
 	})
+	return writeTestChain(t, dir, gspec, blocks)
+}
+
+// writeTestChain writes the genesis and blocks of a generated chain to dir,
+// as geth init and geth import read them.
+func writeTestChain(t *testing.T, dir string, gspec *core.Genesis, blocks []*types.Block) *ubtTestChain {
+	t.Helper()
 	chain := &ubtTestChain{
 		genesis: filepath.Join(dir, "genesis.json"),
 		blocks:  filepath.Join(dir, "chain.rlp"),

@@ -17,10 +17,7 @@
 package main
 
 import (
-	"encoding/json"
 	"math/big"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -78,21 +75,7 @@ func newPBTTestChain(t *testing.T, dir string, n int) *ubtTestChain {
 			}))
 		}
 	})
-	chain := &ubtTestChain{
-		genesis: filepath.Join(dir, "genesis.json"),
-		blocks:  filepath.Join(dir, "chain.rlp"),
-		chain:   blocks,
-		head:    blocks[len(blocks)-1],
-	}
-	blob, err := json.Marshal(gspec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(chain.genesis, blob, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	writeBlockStream(t, chain.blocks, blocks)
-	return chain
+	return writeTestChain(t, dir, gspec, blocks)
 }
 
 func readBinaryTreeKind(t *testing.T, datadir string) string {

@@ -156,17 +156,23 @@ func (t *Tree) load(h *hashedNode, key []byte, start int) (node, error) {
 	return t.resolve(bitPath(key, start), h.h)
 }
 
+// resolved returns n, loaded if it is a subtree on disk. key is a key the
+// subtree holds or would hold.
+func (t *Tree) resolved(n node, key []byte, start int) (node, error) {
+	if h, ok := n.(*hashedNode); ok {
+		return t.load(h, key, start)
+	}
+	return n, nil
+}
+
 // insert puts key into the subtree n, whose ancestors consumed start bits,
 // and returns the subtree's new top node and whether anything changed: a
 // value set to what it was changes nothing, so its path stays clean. Errors
 // are found before anything is changed.
 func (t *Tree) insert(n node, start int, key, value []byte) (node, bool, error) {
-	if h, ok := n.(*hashedNode); ok {
-		loaded, err := t.load(h, key, start)
-		if err != nil {
-			return nil, false, err
-		}
-		n = loaded
+	n, err := t.resolved(n, key, start)
+	if err != nil {
+		return nil, false, err
 	}
 	switch cur := n.(type) {
 	case nil:
@@ -228,12 +234,9 @@ func (t *Tree) fork(d int, key, value []byte, old node) *branchNode {
 // cannot be loaded) leaves the tree as it was, but for the stale marks of
 // the records on the way.
 func (t *Tree) remove(n node, start int, key []byte) (node, bool, error) {
-	if h, ok := n.(*hashedNode); ok {
-		loaded, err := t.load(h, key, start)
-		if err != nil {
-			return nil, false, err
-		}
-		n = loaded
+	n, err := t.resolved(n, key, start)
+	if err != nil {
+		return nil, false, err
 	}
 	switch cur := n.(type) {
 	case *leafNode:
