@@ -19,6 +19,7 @@ package state
 import (
 	"encoding/binary"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -26,6 +27,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethdb"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/triedb"
 	"github.com/ethereum/go-ethereum/triedb/pathdb"
@@ -77,9 +79,9 @@ func benchTreeSlot(i int) common.Hash {
 
 // benchTreeState builds the population in a fresh database and returns the
 // state database and its root.
-func benchTreeState(b *testing.B, kind benchTreeKind) (Database, common.Hash) {
+func benchTreeState(b *testing.B, kind benchTreeKind, disk ethdb.Database) (Database, common.Hash) {
 	b.Helper()
-	tdb := triedb.NewDatabase(rawdb.NewMemoryDatabase(), &kind.config)
+	tdb := triedb.NewDatabase(disk, &kind.config)
 	sdb := NewDatabase(tdb, nil)
 	empty := types.EmptyRootHash
 	if kind.config.IsUBT {
@@ -112,7 +114,7 @@ func benchTreeState(b *testing.B, kind benchTreeKind) (Database, common.Hash) {
 func BenchmarkTreesWrite(b *testing.B) {
 	for _, kind := range benchTreeKinds() {
 		b.Run(kind.name, func(b *testing.B) {
-			sdb, root := benchTreeState(b, kind)
+			sdb, root := benchTreeState(b, kind, rawdb.NewMemoryDatabase())
 			block, n := uint64(2), 0
 			for b.Loop() {
 				statedb, err := New(root, sdb)
@@ -141,26 +143,14 @@ func BenchmarkTreesWrite(b *testing.B) {
 func BenchmarkTreesRead(b *testing.B) {
 	for _, kind := range benchTreeKinds() {
 		b.Run(kind.name, func(b *testing.B) {
-			sdb, root := benchTreeState(b, kind)
+			sdb, root := benchTreeState(b, kind, rawdb.NewMemoryDatabase())
 			var (
 				tr   Trie
-				err  error
 				read int
 			)
 			for b.Loop() {
 				if read%256 == 0 {
-					if tr, err = sdb.OpenTrie(root); err != nil {
-						b.Fatal(err)
-					}
-					if !kind.config.IsUBT {
-						acct, err := tr.GetAccount(benchTreeToken)
-						if err != nil || acct == nil {
-							b.Fatal("token account missing", err)
-						}
-						if tr, err = sdb.OpenStorageTrie(root, benchTreeToken, acct.Root, tr); err != nil {
-							b.Fatal(err)
-						}
-					}
+					tr = benchTreeOpen(b, sdb, root, kind)
 				}
 				slot := benchTreeSlot((read * 7919) % benchTreeSlots)
 				if v, err := tr.GetStorage(benchTreeToken, slot[:]); err != nil || len(v) == 0 {
@@ -170,4 +160,73 @@ func BenchmarkTreesRead(b *testing.B) {
 			}
 		})
 	}
+}
+
+// countingDisk counts what the trie database reads from its disk.
+type countingDisk struct {
+	ethdb.Database
+	gets, bytes atomic.Int64
+}
+
+func (d *countingDisk) Get(key []byte) ([]byte, error) {
+	v, err := d.Database.Get(key)
+	d.gets.Add(1)
+	d.bytes.Add(int64(len(v)))
+	return v, err
+}
+
+// BenchmarkTreesReadBytes counts what a read through the tree fetches from
+// the disk layer with no clean-node cache: the records (binary trees) or
+// nodes (MPT) on the slot's path, on a tree opened fresh every 256 reads as
+// in BenchmarkTreesRead. The counts do not depend on timing; one run gives
+// them.
+func BenchmarkTreesReadBytes(b *testing.B) {
+	for _, kind := range benchTreeKinds() {
+		b.Run(kind.name, func(b *testing.B) {
+			pcfg := *kind.config.PathDB
+			pcfg.TrieCleanSize = 0
+			kind.config.PathDB = &pcfg
+			disk := &countingDisk{Database: rawdb.NewMemoryDatabase()}
+			sdb, root := benchTreeState(b, kind, disk)
+			disk.gets.Store(0)
+			disk.bytes.Store(0)
+			var tr Trie
+			reads := 0
+			for b.Loop() {
+				for j := range 256 {
+					if j == 0 {
+						tr = benchTreeOpen(b, sdb, root, kind)
+					}
+					slot := benchTreeSlot((reads * 7919) % benchTreeSlots)
+					if v, err := tr.GetStorage(benchTreeToken, slot[:]); err != nil || len(v) == 0 {
+						b.Fatalf("slot %x: %x, %v", slot, v, err)
+					}
+					reads++
+				}
+			}
+			b.ReportMetric(float64(disk.bytes.Load())/float64(reads), "B/read")
+			b.ReportMetric(float64(disk.gets.Load())/float64(reads), "fetches/read")
+		})
+	}
+}
+
+// benchTreeOpen opens the tree holding the token's slots: the unified tree,
+// or the token's storage trie on MPT.
+func benchTreeOpen(b *testing.B, sdb Database, root common.Hash, kind benchTreeKind) Trie {
+	b.Helper()
+	tr, err := sdb.OpenTrie(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if kind.config.IsUBT {
+		return tr
+	}
+	acct, err := tr.GetAccount(benchTreeToken)
+	if err != nil || acct == nil {
+		b.Fatal("token account missing", err)
+	}
+	if tr, err = sdb.OpenStorageTrie(root, benchTreeToken, acct.Root, tr); err != nil {
+		b.Fatal(err)
+	}
+	return tr
 }
